@@ -1,0 +1,36 @@
+# The one entry point for people and CI. `make help` lists the targets.
+PYTHON ?= python3.11
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | sha256sum | cut -c1-12)
+
+.PHONY: help install test lint bench run proto clean
+
+help:  ## Show this help.
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@rm -f $(VENV)/.installed-* && touch $@
+
+install: $(STAMP)  ## Create .venv and install the platform with its test tools (pinned).
+
+test: install  ## Install everything and run the whole test suite.
+	$(PY) -m pytest
+
+lint: install  ## ruff, then mypy (strict on the rules core).
+	$(VENV)/bin/ruff check libs services tests bench
+	$(VENV)/bin/ruff format --check libs services tests bench
+	$(VENV)/bin/mypy libs/inferno_rules
+
+bench: install  ## Benchmarks against same-run baselines; writes docs/benchmarks.md.
+	$(PY) -m pip install --quiet -e '.[dev,bench]'
+	$(PY) -m bench
+
+run: install  ## What `make run` does today: see README.md.
+	$(PY) tools/play_demo.py
+
+clean:  ## Remove the virtualenv and caches.
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

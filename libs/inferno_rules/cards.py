@@ -1,0 +1,31 @@
+"""The standard 52-card deck, as small integers for speed and as names in players' words.
+
+A card is ``suit * 13 + rank`` with suits C, D, H, S (0–3) and ranks 2 … A (0–12). Its name is
+rank then suit: ``"10H"``, ``"AS"``. Games keep integers in their state and show names to people.
+"""
+
+from __future__ import annotations
+
+SUITS = ("C", "D", "H", "S")
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+DECK = tuple(range(52))
+
+#: ``SUIT_OF[card]`` and ``RANK_OF[card]``, precomputed because they sit on the hot path.
+SUIT_OF = tuple(card // 13 for card in DECK)
+RANK_OF = tuple(card % 13 for card in DECK)
+NAME = tuple(RANKS[card % 13] + SUITS[card // 13] for card in DECK)
+BY_NAME = {name: card for card, name in enumerate(NAME)}
+
+
+def card_name(card: int) -> str:
+    """``"10H"`` for the ten of hearts."""
+    return NAME[card]
+
+
+def parse_card(name: object) -> int | None:
+    """The card called ``name`` (``"10H"``, case-insensitive), or ``None`` if it is not one."""
+    if not isinstance(name, str):
+        return None
+    card = BY_NAME.get(name)
+    return card if card is not None else BY_NAME.get(name.strip().upper())

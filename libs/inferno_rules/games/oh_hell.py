@@ -1,0 +1,505 @@
+"""Oh Hell ("Inferno" in the Portuguese rulebook), as decided in ``shared/rules/oh-hell.md``.
+
+Each hand, players bid the exact number of tricks they will win and score only for exact bids.
+The hands run through a schedule of sizes (``ORDER``), the dealer rotates, a turned-up card
+names trump except in the hand of maximum size, which is played without trump.
+
+Deal procedure (documented so a revealed seed can be checked): hand ``i`` (0-based) of ``k``
+cards draws ``m = k·n + 1`` cards with ``drawn(seed, "hand:<i>", cards 0…51, m)`` (see
+:mod:`inferno_rules.seeding`); drawn card ``t`` goes to seat ``(dealer + 1 + t) mod n`` for
+``t < k·n``; card ``k·n`` is the trump card unless the hand is played without trump. The first dealer is
+``Stream(seed, "dealer").below(n)``.
+
+The state keeps cards as integers (:mod:`inferno_rules.cards`); actions and views use names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+from ..cards import NAME, RANK_OF, SUIT_NAMES, SUIT_OF, parse_card
+from ..core import (
+    Action,
+    Applied,
+    Decision,
+    Event,
+    Game,
+    Outcome,
+    Rejected,
+    Result,
+    RoundScore,
+    Viewer,
+    rank_seats,
+)
+from ..options import GameInfo, Nature, OptionSpec, OptionValue
+from ..seeding import Stream, drawn
+
+#: Maximum hand size H(n) by number of players (rulebook).
+MAX_HAND = {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}
+ORDERS = ("ASC", "DESC", "UP_DOWN", "DOWN_UP")
+
+BIDDING, PLAYING, OVER = "bidding", "playing", "over"
+NO_TRUMP = -1
+NO_BID = -1
+
+PLAY = tuple(Action("play", NAME[card]) for card in range(52))
+BID = tuple(Action("bid", n) for n in range(16))
+
+INFO = GameInfo(
+    name="oh_hell",
+    display_name="Oh Hell",
+    min_players=3,
+    max_players=7,
+    nature=Nature(
+        sequential=True,
+        simultaneous=True,  # with SIMULTANEOUS_BIDS
+        real_time=False,
+        chance=True,
+        hidden_information=True,
+    ),
+    options=(
+        OptionSpec(
+            "ORDER",
+            "enum",
+            "ASC",
+            "Hand sizes: ASC 1…H, DESC H…1, UP_DOWN 1…H…1, DOWN_UP H…1…H.",
+            choices=ORDERS,
+        ),
+        OptionSpec("HOOK", "bool", False, "The dealer may not bid so that bids total the tricks."),
+        OptionSpec(
+            "SIMULTANEOUS_BIDS", "bool", False, "Sealed bids, revealed when the last one is in."
+        ),
+        OptionSpec("LA_PODRIDA", "bool", False, "A player who cannot follow suit must trump."),
+        OptionSpec("MISS_SCORES_TRICKS", "bool", False, "A missed bid scores 1 per trick won."),
+        OptionSpec("ZERO_BID_ALT", "bool", False, "A made bid of 0 scores 5 + cards in the hand."),
+    ),
+    exclusive=(
+        (
+            "HOOK",
+            "SIMULTANEOUS_BIDS",
+            "with sealed bids there is no last bidder for the hook to bind",
+        ),
+    ),
+    rules_url="shared/rules/oh-hell.md",
+)
+
+
+class OhHellState(NamedTuple):
+    """The whole table. Seats are 0…n−1 clockwise; cards are ints (see module doc)."""
+
+    players: int
+    order: str
+    hook: bool
+    simultaneous: bool
+    la_podrida: bool
+    miss_scores_tricks: bool
+    zero_bid_alt: bool
+    seed: str
+    schedule: tuple[int, ...]  # cards per hand, in order of play
+    hand_no: int  # index into schedule
+    first_dealer: int
+    dealer: int
+    hands: tuple[tuple[int, ...], ...]  # each sorted
+    trump: int  # the turned-up card, or NO_TRUMP
+    bids: tuple[int, ...]  # NO_BID until made
+    won: tuple[int, ...]  # tricks won this hand
+    trick: tuple[int, ...]  # cards of the trick in progress, in order played
+    leader: int  # who led the trick in progress
+    to_act: tuple[int, ...]
+    phase: str
+    scores: tuple[int, ...]
+    # One entry per scored hand: (k, dealer, trump, bids, won, points).
+    history: tuple[tuple[Any, ...], ...]
+    last_trick: tuple[Any, ...]  # () or (leader, cards, winner)
+
+
+# Field positions, for building the next state without NamedTuple._replace (the hot path).
+_F = {name: i for i, name in enumerate(OhHellState._fields)}
+_HANDS, _BIDS, _WON, _TRICK = _F["hands"], _F["bids"], _F["won"], _F["trick"]
+_LEADER, _TO_ACT, _PHASE, _LAST = _F["leader"], _F["to_act"], _F["phase"], _F["last_trick"]
+_make = OhHellState._make
+
+
+def schedule_for(players: int, order: str) -> tuple[int, ...]:
+    """The hand sizes of a game, in order."""
+    h = MAX_HAND[players]
+    up = tuple(range(1, h + 1))
+    down = up[::-1]
+    return {"ASC": up, "DESC": down, "UP_DOWN": up + down[1:], "DOWN_UP": down + up[1:]}[order]
+
+
+def hand_points(bid: int, won: int, k: int, miss_scores: bool, zero_alt: bool) -> int:
+    """Points for one seat's hand (rules §3.6 and §5)."""
+    if won == bid:
+        return 5 + k if (bid == 0 and zero_alt) else 10 + bid
+    return won if miss_scores else 0
+
+
+def trick_winner(cards: tuple[int, ...], leader: int, players: int, trump_suit: int) -> int:
+    """The seat that won a complete trick led by ``leader``."""
+    best = 0
+    best_card = cards[0]
+    for i in range(1, len(cards)):
+        card = cards[i]
+        suit = SUIT_OF[card]
+        best_suit = SUIT_OF[best_card]
+        if suit == best_suit:
+            if RANK_OF[card] > RANK_OF[best_card]:
+                best, best_card = i, card
+        elif suit == trump_suit:
+            best, best_card = i, card
+    return (leader + best) % players
+
+
+class OhHell(Game[OhHellState]):
+    info = INFO
+    state_type = OhHellState
+
+    # ------------------------------------------------------------------ setup
+    def _new(self, players: int, options: dict[str, OptionValue], seed: str) -> OhHellState:
+        first_dealer = Stream(seed, "dealer").below(players)
+        blank = OhHellState(
+            players=players,
+            order=str(options["ORDER"]),
+            hook=bool(options["HOOK"]),
+            simultaneous=bool(options["SIMULTANEOUS_BIDS"]),
+            la_podrida=bool(options["LA_PODRIDA"]),
+            miss_scores_tricks=bool(options["MISS_SCORES_TRICKS"]),
+            zero_bid_alt=bool(options["ZERO_BID_ALT"]),
+            seed=seed,
+            schedule=schedule_for(players, str(options["ORDER"])),
+            hand_no=0,
+            first_dealer=first_dealer,
+            dealer=first_dealer,
+            hands=(),
+            trump=NO_TRUMP,
+            bids=(),
+            won=(),
+            trick=(),
+            leader=0,
+            to_act=(),
+            phase=BIDDING,
+            scores=(0,) * players,
+            history=(),
+            last_trick=(),
+        )
+        return self._deal(blank, 0)
+
+    def _deal(self, state: OhHellState, hand_no: int) -> OhHellState:
+        n = state.players
+        k = state.schedule[hand_no]
+        dealer = (state.first_dealer + hand_no) % n
+        dealt = k * n
+        deck = drawn(state.seed, f"hand:{hand_no}", range(52), min(dealt + 1, 52))
+        # Card t goes to seat (dealer + 1 + t) mod n, so seat s holds every n-th card from
+        # offset (s - dealer - 1) mod n.
+        hands = tuple(
+            tuple(sorted(deck[(seat - dealer - 1) % n : dealt : n])) for seat in range(n)
+        )
+        trump = NO_TRUMP if k == MAX_HAND[n] else deck[dealt]
+        first = (dealer + 1) % n
+        return state._replace(
+            hand_no=hand_no,
+            dealer=dealer,
+            hands=hands,
+            trump=trump,
+            bids=(NO_BID,) * n,
+            won=(0,) * n,
+            trick=(),
+            leader=first,
+            to_act=tuple(range(n)) if state.simultaneous else (first,),
+            phase=BIDDING,
+            last_trick=(),  # the previous hand's last trick is in its hand_scored event
+        )
+
+    def opening_events(self, state: OhHellState) -> tuple[Event, ...]:
+        """The events that describe a new game's first deal."""
+        return self._hand_start_events(state)
+
+    def _hand_start_events(self, state: OhHellState) -> tuple[Event, ...]:
+        k = state.schedule[state.hand_no]
+        public = Event(
+            "hand_start",
+            {
+                "hand": state.hand_no + 1,
+                "hands": len(state.schedule),
+                "dealer": state.dealer,
+                "cards": k,
+                "trump": None if state.trump == NO_TRUMP else NAME[state.trump],
+            },
+        )
+        dealt = tuple(
+            Event("hand_dealt", {"seat": seat, "cards": [NAME[c] for c in hand]}, frozenset({seat}))
+            for seat, hand in enumerate(state.hands)
+        )
+        return (public, *dealt)
+
+    # ------------------------------------------------------------------ whose turn
+    def players(self, state: OhHellState) -> int:
+        return state.players
+
+    def to_act(self, state: OhHellState) -> tuple[int, ...]:
+        return state.to_act
+
+    def decision(self, state: OhHellState) -> Decision:
+        return Decision(state.to_act, simultaneous=len(state.to_act) > 1)
+
+    def is_over(self, state: OhHellState) -> bool:
+        return state.phase == OVER
+
+    # ------------------------------------------------------------------ legal moves
+    def _legal_actions(self, state: OhHellState, seat: int) -> list[Action]:
+        if state.phase == BIDDING:
+            return [BID[b] for b in self._legal_bids(state, seat)]
+        return [PLAY[c] for c in self._playable(state, state.hands[seat])]
+
+    def _legal_bids(self, state: OhHellState, seat: int) -> list[int]:
+        k = state.schedule[state.hand_no]
+        bids = list(range(k + 1))
+        if state.hook and seat == state.dealer:
+            forbidden = k - sum(b for b in state.bids if b != NO_BID)
+            if 0 <= forbidden <= k:
+                bids.remove(forbidden)
+        return bids
+
+    def _playable(self, state: OhHellState, hand: tuple[int, ...]) -> Iterable[int]:
+        trick = state.trick
+        if not trick:
+            return hand
+        led = SUIT_OF[trick[0]]
+        follow = [c for c in hand if SUIT_OF[c] == led]
+        if follow:
+            return follow
+        if state.la_podrida and state.trump != NO_TRUMP:
+            trump_suit = SUIT_OF[state.trump]
+            trumps = [c for c in hand if SUIT_OF[c] == trump_suit]
+            if trumps:
+                return trumps
+        return hand
+
+    def probe_actions(self, state: OhHellState) -> list[Action]:
+        return [*BID, *PLAY, Action("bid", -1), Action("play", "11H"), Action("pass")]
+
+    def default_action(self, state: OhHellState, seat: int) -> Action:
+        """Timeout moves (rules §6): the lowest legal bid; the lowest-ranked legal card."""
+        if state.phase == BIDDING:
+            return BID[self._legal_bids(state, seat)[0]]
+        playable = self._playable(state, state.hands[seat])
+        return PLAY[min(playable, key=lambda c: (RANK_OF[c], SUIT_OF[c]))]
+
+    # ------------------------------------------------------------------ moves
+    def _apply(self, state: OhHellState, seat: int, action: Action) -> Outcome:
+        if state.phase == BIDDING:
+            if action.kind != "bid":
+                return Rejected("bid_first", "bids come first: bid how many tricks you will win")
+            return self._bid(state, seat, action.arg)
+        if action.kind != "play":
+            return Rejected("play_a_card", "bidding is over: play a card")
+        return self._play(state, seat, action.arg)
+
+    def _bid(self, state: OhHellState, seat: int, bid: object) -> Outcome:
+        k = state.schedule[state.hand_no]
+        if not isinstance(bid, int) or isinstance(bid, bool) or not 0 <= bid <= k:
+            return Rejected(
+                "bid_out_of_range", f"a bid is a whole number from 0 to {k}; got {bid!r}"
+            )
+        if state.hook and seat == state.dealer:
+            total = sum(b for b in state.bids if b != NO_BID) + bid
+            if total == k:
+                return Rejected(
+                    "hook",
+                    f"the dealer may not bid {bid}: the bids would total {k}, "
+                    f"the number of tricks",
+                )
+        bids = state.bids[:seat] + (bid,) + state.bids[seat + 1 :]
+        n = state.players
+        if state.simultaneous:
+            waiting = tuple(s for s in state.to_act if s != seat)
+            mine = Event("bid", {"seat": seat, "bid": bid}, frozenset({seat}))
+            sealed = Event("bid_sealed", {"seat": seat})
+            if waiting:
+                return Applied(state._replace(bids=bids, to_act=waiting), (sealed, mine))
+            revealed = Event("bids_revealed", {"bids": list(bids)})
+            return Applied(
+                state._replace(bids=bids, to_act=(state.leader,), phase=PLAYING),
+                (sealed, mine, revealed),
+            )
+        event = Event("bid", {"seat": seat, "bid": bid})
+        if seat == state.dealer:
+            new = state._replace(bids=bids, to_act=(state.leader,), phase=PLAYING)
+        else:
+            new = state._replace(bids=bids, to_act=((seat + 1) % n,))
+        return Applied(new, (event,))
+
+    def _play(self, state: OhHellState, seat: int, name: object) -> Outcome:
+        card = parse_card(name)
+        if card is None:
+            return Rejected("not_a_card", f"{name!r} is not a card; cards look like 10H or AS")
+        hand = state.hands[seat]
+        if card not in hand:
+            return Rejected("card_not_held", f"you do not hold {NAME[card]}")
+        trick = state.trick
+        if trick:
+            led = SUIT_OF[trick[0]]
+            suit = SUIT_OF[card]
+            if suit != led:
+                if any(SUIT_OF[c] == led for c in hand):
+                    return Rejected(
+                        "must_follow_suit", f"you must follow suit: play {SUIT_NAMES[led]}"
+                    )
+                if state.la_podrida and state.trump != NO_TRUMP:
+                    trump_suit = SUIT_OF[state.trump]
+                    if suit != trump_suit and any(SUIT_OF[c] == trump_suit for c in hand):
+                        return Rejected(
+                            "must_trump",
+                            f"you cannot follow suit, so you must play a trump "
+                            f"({SUIT_NAMES[trump_suit]})",
+                        )
+        i = hand.index(card)
+        fields = list(state)
+        hands = list(state.hands)
+        hands[seat] = hand[:i] + hand[i + 1 :]
+        fields[_HANDS] = tuple(hands)
+        trick = trick + (card,)
+        played = Event("play", {"seat": seat, "card": NAME[card]})
+        n = state.players
+        if len(trick) < n:
+            fields[_TRICK] = trick
+            fields[_TO_ACT] = ((seat + 1) % n,)
+            return Applied(_make(fields), (played,))
+        trump_suit = SUIT_OF[state.trump] if state.trump != NO_TRUMP else -1
+        winner = trick_winner(trick, state.leader, n, trump_suit)
+        won = list(state.won)
+        won[winner] += 1
+        taken = Event("trick_won", {"seat": winner, "cards": [NAME[c] for c in trick]})
+        fields[_WON] = tuple(won)
+        fields[_TRICK] = ()
+        fields[_LEADER] = winner
+        fields[_TO_ACT] = (winner,)
+        fields[_LAST] = (state.leader, trick, winner)
+        state = _make(fields)
+        if hands[0]:
+            return Applied(state, (played, taken))
+        return self._end_hand(state, (played, taken))
+
+    def _end_hand(self, state: OhHellState, events: tuple[Event, ...]) -> Applied:
+        k = state.schedule[state.hand_no]
+        points = tuple(
+            hand_points(b, w, k, state.miss_scores_tricks, state.zero_bid_alt)
+            for b, w in zip(state.bids, state.won, strict=True)
+        )
+        scores = tuple(s + p for s, p in zip(state.scores, points, strict=True))
+        record = (k, state.dealer, state.trump, state.bids, state.won, points)
+        scored = Event(
+            "hand_scored",
+            {
+                "hand": state.hand_no + 1,
+                "bids": list(state.bids),
+                "won": list(state.won),
+                "points": list(points),
+                "scores": list(scores),
+            },
+        )
+        state = state._replace(scores=scores, history=state.history + (record,))
+        if state.hand_no + 1 < len(state.schedule):
+            state = self._deal(state, state.hand_no + 1)
+            return Applied(state, events + (scored,) + self._hand_start_events(state))
+        state = state._replace(phase=OVER, to_act=(), hands=((),) * state.players)
+        result = self.result(state)
+        assert result is not None
+        end = Event(
+            "game_end",
+            {"scores": list(scores), "ranking": list(result.ranking), "winners": list(result.winners)},
+        )
+        return Applied(state, events + (scored, end))
+
+    # ------------------------------------------------------------------ seeing
+    def view(self, state: OhHellState, viewer: Viewer) -> dict[str, Any]:
+        n = state.players
+        sealed = state.simultaneous and state.phase == BIDDING
+        if sealed and viewer.role != "operator":
+            bids: list[int | None] = [
+                b if (viewer.role == "seat" and s == viewer.seat and b != NO_BID) else None
+                for s, b in enumerate(state.bids)
+            ]
+        else:
+            bids = [None if b == NO_BID else b for b in state.bids]
+        over = state.phase == OVER
+        view: dict[str, Any] = {
+            "game": INFO.name,
+            "players": n,
+            "options": {
+                "ORDER": state.order,
+                "HOOK": state.hook,
+                "SIMULTANEOUS_BIDS": state.simultaneous,
+                "LA_PODRIDA": state.la_podrida,
+                "MISS_SCORES_TRICKS": state.miss_scores_tricks,
+                "ZERO_BID_ALT": state.zero_bid_alt,
+            },
+            "phase": state.phase,
+            "hand_number": state.hand_no + 1,
+            "hands_total": len(state.schedule),
+            "cards_this_hand": state.schedule[state.hand_no],
+            "dealer": state.dealer,
+            "trump_card": None if state.trump == NO_TRUMP else NAME[state.trump],
+            "bids": bids,
+            "has_bid": [b != NO_BID for b in state.bids],
+            "tricks_won": [] if over else list(state.won),
+            "trick_leader": state.leader,
+            "current_trick": [
+                {"seat": (state.leader + i) % n, "card": NAME[c]} for i, c in enumerate(state.trick)
+            ],
+            "last_trick": None
+            if not state.last_trick
+            else {
+                "leader": state.last_trick[0],
+                "cards": [NAME[c] for c in state.last_trick[1]],
+                "winner": state.last_trick[2],
+            },
+            "hand_sizes": [len(h) for h in state.hands],
+            "scores": list(state.scores),
+            "history": [
+                {
+                    "cards": k,
+                    "dealer": dealer,
+                    # The suit only: the card itself may be in someone's hand by now.
+                    "trump_suit": None if trump == NO_TRUMP else SUIT_NAMES[SUIT_OF[trump]],
+                    "bids": list(hb),
+                    "won": list(hw),
+                    "points": list(hp),
+                }
+                for k, dealer, trump, hb, hw, hp in state.history
+            ],
+            "to_act": list(state.to_act),
+        }
+        if viewer.role == "seat" and viewer.seat is not None and 0 <= viewer.seat < n:
+            view["seat"] = viewer.seat
+            view["hand"] = [NAME[c] for c in state.hands[viewer.seat]]
+        elif viewer.role == "operator":
+            view["all_hands"] = [[NAME[c] for c in hand] for hand in state.hands]
+        return view
+
+    def private_tokens(self, state: OhHellState) -> dict[int, frozenset[str]]:
+        return {seat: frozenset(NAME[c] for c in hand) for seat, hand in enumerate(state.hands)}
+
+    def result(self, state: OhHellState) -> Result | None:
+        if state.phase != OVER:
+            return None
+        ranking = rank_seats(state.scores, lower_wins=False)
+        rounds = tuple(
+            RoundScore(
+                number=i + 1,
+                points=tuple(points),
+                detail={
+                    "cards": k,
+                    "dealer": dealer,
+                    "trump": None if trump == NO_TRUMP else NAME[trump],
+                    "bids": list(bids),
+                    "won": list(won),
+                },
+            )
+            for i, (k, dealer, trump, bids, won, points) in enumerate(state.history)
+        )
+        winners = tuple(s for s, r in enumerate(ranking) if r == 1)
+        return Result(state.scores, ranking, winners, rounds, lower_score_wins=False)
