@@ -52,4 +52,5 @@ __all__ = [
     "register",
     "shuffled",
     "validate_options",
+    "visible_events",
 ]

@@ -6,6 +6,8 @@ rank then suit: ``"10H"``, ``"AS"``. Games keep integers in their state and show
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 SUITS = ("C", "D", "H", "S")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
@@ -16,6 +18,28 @@ SUIT_OF = tuple(card // 13 for card in DECK)
 RANK_OF = tuple(card % 13 for card in DECK)
 NAME = tuple(RANKS[card % 13] + SUITS[card // 13] for card in DECK)
 BY_NAME = {name: card for card, name in enumerate(NAME)}
+
+#: A set of cards can be held as a 52-bit mask: bit ``card`` is set when the card is in it.
+BIT = tuple(1 << card for card in DECK)
+SUIT_MASK = tuple(0x1FFF << (13 * suit) for suit in range(4))
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    """The bit mask holding ``cards``."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def cards_in(mask: int) -> list[int]:
+    """The cards of a bit mask, in deck order (clubs 2 … spades A)."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return cards
 
 
 def card_name(card: int) -> str:

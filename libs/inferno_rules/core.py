@@ -116,8 +116,8 @@ class Result(NamedTuple):
 
 def rank_seats(scores: Sequence[int], lower_wins: bool) -> tuple[int, ...]:
     """Competition ranking ("1224"): equal scores share a rank."""
-    key = (lambda s: s) if lower_wins else (lambda s: -s)
-    return tuple(1 + sum(1 for other in scores if key(other) < key(mine)) for mine in scores)
+    sign = 1 if lower_wins else -1
+    return tuple(1 + sum(1 for other in scores if sign * other < sign * mine) for mine in scores)
 
 
 S = TypeVar("S", bound=tuple[Any, ...])
@@ -131,9 +131,7 @@ class Game(Generic[S]):
     state_type: ClassVar[Callable[..., Any]]
 
     # ----------------------------------------------------------------- setting up
-    def new_game(
-        self, players: int, options: Mapping[str, object] | None, seed: str
-    ) -> S:
+    def new_game(self, players: int, options: Mapping[str, object] | None, seed: str) -> S:
         """A fresh game. Raises :class:`~inferno_rules.options.OptionError` on bad input."""
         validate_players(self.info, players)
         if not isinstance(seed, str) or not seed:

@@ -4,11 +4,11 @@ The engine publishes ``commitment(seed)`` (SHA-256 of the seed) when a table is 
 reveals the seed when it ends; anyone can then re-derive each shuffle with the algorithm below
 and check it. The algorithm is written out so that a client in any language can reproduce it:
 
-- A *stream* is named by ``(seed, label)``, e.g. ``(seed, "hand:3")``. Block ``i`` of the
-  stream is ``SHA-256(seed || 0x00 || label || 0x00 || i as 8 bytes big-endian)``; the stream
-  reads each 32-byte block as four unsigned 64-bit big-endian integers, in order.
-- ``below(n)`` draws uniformly from ``0 … n-1`` by rejection: take the next integer ``x``;
-  if ``x < 2**64 - (2**64 mod n)`` answer ``x mod n``, otherwise draw again.
+- A *stream* is named by ``(seed, label)``, e.g. ``(seed, "hand:3")``. Its bytes are the output
+  of ``SHAKE-256(seed || 0x00 || label)`` (UTF-8 strings; SHAKE-256 is the extendable-output
+  function of FIPS 202), read as unsigned 32-bit big-endian integers, in order.
+- ``below(n)`` (``1 ≤ n ≤ 2**32``) draws uniformly from ``0 … n-1`` by rejection: take the next
+  integer ``x``; if ``x < 2**32 - (2**32 mod n)`` answer ``x mod n``, otherwise draw again.
 - ``shuffle(items)`` is Fisher–Yates from the back: for ``i`` from ``len-1`` down to ``1``, swap
   item ``i`` with item ``below(i + 1)``.
 - ``draw(items, m)`` deals ``m`` items without shuffling the rest (a deal uses only the cards it
@@ -30,8 +30,8 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
-_TWO64 = 1 << 64
-_FOUR_WORDS = struct.Struct(">4Q")
+_TWO32 = 1 << 32
+_LIMITS = [0] + [_TWO32 - (_TWO32 % n) for n in range(1, 257)]
 
 
 def new_seed() -> str:
@@ -44,33 +44,37 @@ def commitment(seed: str) -> str:
     return hashlib.sha256(seed.encode()).hexdigest()
 
 
+def _limit(n: int) -> int:
+    return _LIMITS[n] if n < len(_LIMITS) else _TWO32 - (_TWO32 % n)
+
+
 class Stream:
     """A deterministic stream of random integers named by (seed, label)."""
 
-    __slots__ = ("_prefix", "_block", "_pending")
+    __slots__ = ("_next", "_words", "_xof")
 
     def __init__(self, seed: str, label: str) -> None:
-        self._prefix = seed.encode() + b"\x00" + label.encode() + b"\x00"
-        self._block = 0
-        self._pending: list[int] = []
+        self._xof = hashlib.shake_256(seed.encode() + b"\x00" + label.encode())
+        self._words: list[int] = []
+        self._next = 0
 
-    def _refill(self) -> None:
-        digest = hashlib.sha256(self._prefix + self._block.to_bytes(8, "big")).digest()
-        self._block += 1
-        # Reversed, so that pop() hands them out first to last.
-        self._pending = list(_FOUR_WORDS.unpack(digest))[::-1]
+    def _word(self) -> int:
+        if self._next >= len(self._words):
+            # SHAKE output is prefix-stable: a longer digest starts with the shorter one.
+            count = max(64, 2 * len(self._words))
+            data = self._xof.digest(4 * count)
+            self._words = list(struct.unpack(f">{count}I", data))
+        word = self._words[self._next]
+        self._next += 1
+        return word
 
     def below(self, n: int) -> int:
         """A uniform integer in ``0 … n-1``."""
-        if n <= 0:
-            raise ValueError("below(n) needs n >= 1")
-        limit = _TWO64 - (_TWO64 % n)
-        pending = self._pending
+        if not 1 <= n <= _TWO32:
+            raise ValueError("below(n) needs 1 <= n <= 2**32")
+        limit = _limit(n)
         while True:
-            if not pending:
-                self._refill()
-                pending = self._pending
-            x = pending.pop()
+            x = self._word()
             if x < limit:
                 return x % n
 
@@ -90,9 +94,31 @@ class Stream:
         """The first ``count`` items of a shuffle that stops early (see module doc)."""
         out = list(items)
         size = len(out)
-        below = self.below
-        for i in range(min(count, size - 1)):
-            j = i + below(size - i)
+        steps = min(count, size - 1)
+        if steps <= 0:
+            return out[:count]
+        start = self._next
+        if size < len(_LIMITS):
+            # Fast path: one word per step, as long as no word is rejected (odds under
+            # size / 2**32 per step); otherwise redo the deal word by word below.
+            while len(self._words) < start + steps:
+                self._word()  # grows the buffer
+                self._next = start
+            words = self._words
+            for i in range(steps):
+                n = size - i
+                x = words[start + i]
+                if x >= _LIMITS[n]:
+                    break
+                j = i + x % n
+                out[i], out[j] = out[j], out[i]
+            else:
+                self._next = start + steps
+                return out[:count]
+            out = list(items)
+            self._next = start
+        for i in range(steps):
+            j = i + self.below(size - i)
             out[i], out[j] = out[j], out[i]
         return out[:count]
 

@@ -7,18 +7,32 @@ names trump except in the hand of maximum size, which is played without trump.
 Deal procedure (documented so a revealed seed can be checked): hand ``i`` (0-based) of ``k``
 cards draws ``m = k·n + 1`` cards with ``drawn(seed, "hand:<i>", cards 0…51, m)`` (see
 :mod:`inferno_rules.seeding`); drawn card ``t`` goes to seat ``(dealer + 1 + t) mod n`` for
-``t < k·n``; card ``k·n`` is the trump card unless the hand is played without trump. The first dealer is
-``Stream(seed, "dealer").below(n)``.
+``t < k·n``; card ``k·n`` is the trump card unless the hand is played without trump. The first
+dealer is ``Stream(seed, "dealer").below(n)``.
 
-The state keeps cards as integers (:mod:`inferno_rules.cards`); actions and views use names.
+The state keeps cards as integers and each hand as a 52-bit mask (:mod:`inferno_rules.cards`):
+following suit, removing a card and listing legal plays are then a few integer operations, which
+is what lets a pure-Python rules core keep pace with OpenSpiel's C++ (``docs/benchmarks.md``).
+Actions and views use card names.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from functools import partial
 from typing import Any, NamedTuple
 
-from ..cards import NAME, RANK_OF, SUIT_NAMES, SUIT_OF, parse_card
+from ..cards import (
+    BIT,
+    BY_NAME,
+    NAME,
+    RANK_OF,
+    SUIT_MASK,
+    SUIT_NAMES,
+    SUIT_OF,
+    cards_in,
+    mask_of,
+    parse_card,
+)
 from ..core import (
     Action,
     Applied,
@@ -100,7 +114,7 @@ class OhHellState(NamedTuple):
     hand_no: int  # index into schedule
     first_dealer: int
     dealer: int
-    hands: tuple[tuple[int, ...], ...]  # each sorted
+    hands: tuple[int, ...]  # each seat's cards as a bit mask
     trump: int  # the turned-up card, or NO_TRUMP
     bids: tuple[int, ...]  # NO_BID until made
     won: tuple[int, ...]  # tricks won this hand
@@ -118,7 +132,24 @@ class OhHellState(NamedTuple):
 _F = {name: i for i, name in enumerate(OhHellState._fields)}
 _HANDS, _BIDS, _WON, _TRICK = _F["hands"], _F["bids"], _F["won"], _F["trick"]
 _LEADER, _TO_ACT, _PHASE, _LAST = _F["leader"], _F["to_act"], _F["phase"], _F["last_trick"]
-_make = OhHellState._make
+_HAND_NO, _DEALER, _TRUMP = _F["hand_no"], _F["dealer"], _F["trump"]
+_SCORES, _HISTORY = _F["scores"], _F["history"]
+# tuple.__new__ without NamedTuple's checks: every caller builds from a full field list.
+_make = partial(tuple.__new__, OhHellState)
+_applied = partial(tuple.__new__, Applied)
+_event = partial(tuple.__new__, Event)
+
+# Legal plays of one suit, by the 13-bit mask of that suit in a hand; filled as met.
+_SUIT_PLAYS: tuple[dict[int, tuple[Action, ...]], ...] = ({}, {}, {}, {})
+
+
+def _suit_plays(suit: int, hand: int) -> tuple[Action, ...]:
+    bits = hand >> (13 * suit) & 0x1FFF
+    plays = _SUIT_PLAYS[suit].get(bits)
+    if plays is None:
+        plays = tuple(PLAY[13 * suit + r] for r in range(13) if bits >> r & 1)
+        _SUIT_PLAYS[suit][bits] = plays
+    return plays
 
 
 def schedule_for(players: int, order: str) -> tuple[int, ...]:
@@ -150,6 +181,10 @@ def trick_winner(cards: tuple[int, ...], leader: int, players: int, trump_suit: 
         elif suit == trump_suit:
             best, best_card = i, card
     return (leader + best) % players
+
+
+def _trump_name(trump: int) -> str | None:
+    return None if trump == NO_TRUMP else NAME[trump]
 
 
 class OhHell(Game[OhHellState]):
@@ -194,43 +229,45 @@ class OhHell(Game[OhHellState]):
         deck = drawn(state.seed, f"hand:{hand_no}", range(52), min(dealt + 1, 52))
         # Card t goes to seat (dealer + 1 + t) mod n, so seat s holds every n-th card from
         # offset (s - dealer - 1) mod n.
-        hands = tuple(
-            tuple(sorted(deck[(seat - dealer - 1) % n : dealt : n])) for seat in range(n)
-        )
+        hands = tuple(mask_of(deck[(seat - dealer - 1) % n : dealt : n]) for seat in range(n))
         trump = NO_TRUMP if k == MAX_HAND[n] else deck[dealt]
         first = (dealer + 1) % n
-        return state._replace(
-            hand_no=hand_no,
-            dealer=dealer,
-            hands=hands,
-            trump=trump,
-            bids=(NO_BID,) * n,
-            won=(0,) * n,
-            trick=(),
-            leader=first,
-            to_act=tuple(range(n)) if state.simultaneous else (first,),
-            phase=BIDDING,
-            last_trick=(),  # the previous hand's last trick is in its hand_scored event
-        )
+        fields = list(state)
+        fields[_HAND_NO] = hand_no
+        fields[_DEALER] = dealer
+        fields[_HANDS] = hands
+        fields[_TRUMP] = trump
+        fields[_BIDS] = (NO_BID,) * n
+        fields[_WON] = (0,) * n
+        fields[_TRICK] = ()
+        fields[_LEADER] = first
+        fields[_TO_ACT] = tuple(range(n)) if state.simultaneous else (first,)
+        fields[_PHASE] = BIDDING
+        fields[_LAST] = ()  # the previous hand's last trick is in its hand_scored event
+        new: OhHellState = _make(fields)
+        return new
 
     def opening_events(self, state: OhHellState) -> tuple[Event, ...]:
         """The events that describe a new game's first deal."""
         return self._hand_start_events(state)
 
     def _hand_start_events(self, state: OhHellState) -> tuple[Event, ...]:
-        k = state.schedule[state.hand_no]
         public = Event(
             "hand_start",
             {
                 "hand": state.hand_no + 1,
                 "hands": len(state.schedule),
                 "dealer": state.dealer,
-                "cards": k,
-                "trump": None if state.trump == NO_TRUMP else NAME[state.trump],
+                "cards": state.schedule[state.hand_no],
+                "trump": _trump_name(state.trump),
             },
         )
         dealt = tuple(
-            Event("hand_dealt", {"seat": seat, "cards": [NAME[c] for c in hand]}, frozenset({seat}))
+            Event(
+                "hand_dealt",
+                {"seat": seat, "cards": [NAME[c] for c in cards_in(hand)]},
+                frozenset({seat}),
+            )
             for seat, hand in enumerate(state.hands)
         )
         return (public, *dealt)
@@ -249,10 +286,32 @@ class OhHell(Game[OhHellState]):
         return state.phase == OVER
 
     # ------------------------------------------------------------------ legal moves
+    def legal_actions(self, state: OhHellState, seat: int) -> list[Action]:
+        # The framework's guard and the common cases, inlined: this runs on every move.
+        if seat not in state.to_act:
+            return []
+        if state.phase == PLAYING:
+            hand = state.hands[seat]
+            trick = state.trick
+            if trick:
+                led = SUIT_OF[trick[0]]
+                if hand & SUIT_MASK[led]:
+                    return list(_suit_plays(led, hand))
+            elif hand:
+                cached = _SUIT_PLAYS
+                clubs = cached[0].get(hand & 0x1FFF)
+                diamonds = cached[1].get(hand >> 13 & 0x1FFF)
+                hearts = cached[2].get(hand >> 26 & 0x1FFF)
+                spades = cached[3].get(hand >> 39)
+                if not (clubs is None or diamonds is None or hearts is None or spades is None):
+                    return [*clubs, *diamonds, *hearts, *spades]
+            return self._legal_plays(state, hand)
+        return [BID[b] for b in self._legal_bids(state, seat)]
+
     def _legal_actions(self, state: OhHellState, seat: int) -> list[Action]:
-        if state.phase == BIDDING:
-            return [BID[b] for b in self._legal_bids(state, seat)]
-        return [PLAY[c] for c in self._playable(state, state.hands[seat])]
+        if state.phase == PLAYING:
+            return self._legal_plays(state, state.hands[seat])
+        return [BID[b] for b in self._legal_bids(state, seat)]
 
     def _legal_bids(self, state: OhHellState, seat: int) -> list[int]:
         k = state.schedule[state.hand_no]
@@ -263,20 +322,30 @@ class OhHell(Game[OhHellState]):
                 bids.remove(forbidden)
         return bids
 
-    def _playable(self, state: OhHellState, hand: tuple[int, ...]) -> Iterable[int]:
+    def _playable_mask(self, state: OhHellState, hand: int) -> int:
+        """The cards of ``hand`` that may be played now (rules §3.4 and LA_PODRIDA)."""
         trick = state.trick
         if not trick:
             return hand
-        led = SUIT_OF[trick[0]]
-        follow = [c for c in hand if SUIT_OF[c] == led]
+        follow = hand & SUIT_MASK[SUIT_OF[trick[0]]]
         if follow:
             return follow
         if state.la_podrida and state.trump != NO_TRUMP:
-            trump_suit = SUIT_OF[state.trump]
-            trumps = [c for c in hand if SUIT_OF[c] == trump_suit]
+            trumps = hand & SUIT_MASK[SUIT_OF[state.trump]]
             if trumps:
                 return trumps
         return hand
+
+    def _legal_plays(self, state: OhHellState, hand: int) -> list[Action]:
+        playable = self._playable_mask(state, hand)
+        if playable != hand:  # one suit: led suit, or trumps under LA_PODRIDA
+            return list(_suit_plays(SUIT_OF[(playable & -playable).bit_length() - 1], playable))
+        return [
+            *_suit_plays(0, hand),
+            *_suit_plays(1, hand),
+            *_suit_plays(2, hand),
+            *_suit_plays(3, hand),
+        ]
 
     def probe_actions(self, state: OhHellState) -> list[Action]:
         return [*BID, *PLAY, Action("bid", -1), Action("play", "11H"), Action("pass")]
@@ -285,10 +354,19 @@ class OhHell(Game[OhHellState]):
         """Timeout moves (rules §6): the lowest legal bid; the lowest-ranked legal card."""
         if state.phase == BIDDING:
             return BID[self._legal_bids(state, seat)[0]]
-        playable = self._playable(state, state.hands[seat])
+        playable = cards_in(self._playable_mask(state, state.hands[seat]))
         return PLAY[min(playable, key=lambda c: (RANK_OF[c], SUIT_OF[c]))]
 
     # ------------------------------------------------------------------ moves
+    def apply(self, state: OhHellState, actor: int, action: Action) -> Outcome:
+        # The framework's guards, inlined for the common case; everything else goes through
+        # Game.apply so the refusals stay the same for every game.
+        if actor in state.to_act and type(action) is Action:
+            if state.phase == PLAYING and action.kind == "play":
+                return self._play(state, actor, action.arg)
+            return self._apply(state, actor, action)
+        return super().apply(state, actor, action)
+
     def _apply(self, state: OhHellState, seat: int, action: Action) -> Outcome:
         if state.phase == BIDDING:
             if action.kind != "bid":
@@ -309,79 +387,81 @@ class OhHell(Game[OhHellState]):
             if total == k:
                 return Rejected(
                     "hook",
-                    f"the dealer may not bid {bid}: the bids would total {k}, "
-                    f"the number of tricks",
+                    f"the dealer may not bid {bid}: the bids would total {k}, the number of tricks",
                 )
-        bids = state.bids[:seat] + (bid,) + state.bids[seat + 1 :]
+        fields = list(state)
+        bids = (*state.bids[:seat], bid, *state.bids[seat + 1 :])
+        fields[_BIDS] = bids
         n = state.players
         if state.simultaneous:
             waiting = tuple(s for s in state.to_act if s != seat)
             mine = Event("bid", {"seat": seat, "bid": bid}, frozenset({seat}))
             sealed = Event("bid_sealed", {"seat": seat})
             if waiting:
-                return Applied(state._replace(bids=bids, to_act=waiting), (sealed, mine))
+                fields[_TO_ACT] = waiting
+                return Applied(_make(fields), (sealed, mine))
+            fields[_TO_ACT] = (state.leader,)
+            fields[_PHASE] = PLAYING
             revealed = Event("bids_revealed", {"bids": list(bids)})
-            return Applied(
-                state._replace(bids=bids, to_act=(state.leader,), phase=PLAYING),
-                (sealed, mine, revealed),
-            )
-        event = Event("bid", {"seat": seat, "bid": bid})
+            return Applied(_make(fields), (sealed, mine, revealed))
         if seat == state.dealer:
-            new = state._replace(bids=bids, to_act=(state.leader,), phase=PLAYING)
+            fields[_TO_ACT] = (state.leader,)
+            fields[_PHASE] = PLAYING
         else:
-            new = state._replace(bids=bids, to_act=((seat + 1) % n,))
-        return Applied(new, (event,))
+            fields[_TO_ACT] = ((seat + 1) % n,)
+        return Applied(_make(fields), (Event("bid", {"seat": seat, "bid": bid}),))
 
     def _play(self, state: OhHellState, seat: int, name: object) -> Outcome:
-        card = parse_card(name)
+        card = BY_NAME.get(name) if type(name) is str else None
         if card is None:
-            return Rejected("not_a_card", f"{name!r} is not a card; cards look like 10H or AS")
+            card = parse_card(name)
+            if card is None:
+                return Rejected("not_a_card", f"{name!r} is not a card; cards look like 10H or AS")
         hand = state.hands[seat]
-        if card not in hand:
+        bit = BIT[card]
+        if not hand & bit:
             return Rejected("card_not_held", f"you do not hold {NAME[card]}")
         trick = state.trick
         if trick:
             led = SUIT_OF[trick[0]]
             suit = SUIT_OF[card]
             if suit != led:
-                if any(SUIT_OF[c] == led for c in hand):
+                if hand & SUIT_MASK[led]:
                     return Rejected(
                         "must_follow_suit", f"you must follow suit: play {SUIT_NAMES[led]}"
                     )
                 if state.la_podrida and state.trump != NO_TRUMP:
                     trump_suit = SUIT_OF[state.trump]
-                    if suit != trump_suit and any(SUIT_OF[c] == trump_suit for c in hand):
+                    if suit != trump_suit and hand & SUIT_MASK[trump_suit]:
                         return Rejected(
                             "must_trump",
                             f"you cannot follow suit, so you must play a trump "
                             f"({SUIT_NAMES[trump_suit]})",
                         )
-        i = hand.index(card)
         fields = list(state)
-        hands = list(state.hands)
-        hands[seat] = hand[:i] + hand[i + 1 :]
-        fields[_HANDS] = tuple(hands)
-        trick = trick + (card,)
-        played = Event("play", {"seat": seat, "card": NAME[card]})
+        hands = state.hands
+        hands = (*hands[:seat], hand ^ bit, *hands[seat + 1 :])
+        fields[_HANDS] = hands
+        trick = (*trick, card)
+        played = _event(("play", {"seat": seat, "card": NAME[card]}, None))
         n = state.players
         if len(trick) < n:
             fields[_TRICK] = trick
             fields[_TO_ACT] = ((seat + 1) % n,)
-            return Applied(_make(fields), (played,))
+            return _applied((_make(fields), (played,)))
         trump_suit = SUIT_OF[state.trump] if state.trump != NO_TRUMP else -1
         winner = trick_winner(trick, state.leader, n, trump_suit)
         won = list(state.won)
         won[winner] += 1
-        taken = Event("trick_won", {"seat": winner, "cards": [NAME[c] for c in trick]})
+        taken = _event(("trick_won", {"seat": winner, "cards": [NAME[c] for c in trick]}, None))
         fields[_WON] = tuple(won)
         fields[_TRICK] = ()
         fields[_LEADER] = winner
         fields[_TO_ACT] = (winner,)
         fields[_LAST] = (state.leader, trick, winner)
-        state = _make(fields)
         if hands[0]:
-            return Applied(state, (played, taken))
-        return self._end_hand(state, (played, taken))
+            return _applied((_make(fields), (played, taken)))
+        return self._end_hand(_make(fields), (played, taken))
 
     def _end_hand(self, state: OhHellState, events: tuple[Event, ...]) -> Applied:
         k = state.schedule[state.hand_no]
@@ -401,18 +481,27 @@ class OhHell(Game[OhHellState]):
                 "scores": list(scores),
             },
         )
-        state = state._replace(scores=scores, history=state.history + (record,))
+        fields = list(state)
+        fields[_SCORES] = scores
+        fields[_HISTORY] = (*state.history, record)
+        state = _make(fields)
         if state.hand_no + 1 < len(state.schedule):
             state = self._deal(state, state.hand_no + 1)
-            return Applied(state, events + (scored,) + self._hand_start_events(state))
-        state = state._replace(phase=OVER, to_act=(), hands=((),) * state.players)
+            return Applied(state, (*events, scored, *self._hand_start_events(state)))
+        fields[_PHASE] = OVER
+        fields[_TO_ACT] = ()
+        state = _make(fields)
         result = self.result(state)
         assert result is not None
         end = Event(
             "game_end",
-            {"scores": list(scores), "ranking": list(result.ranking), "winners": list(result.winners)},
+            {
+                "scores": list(scores),
+                "ranking": list(result.ranking),
+                "winners": list(result.winners),
+            },
         )
-        return Applied(state, events + (scored, end))
+        return Applied(state, (*events, scored, end))
 
     # ------------------------------------------------------------------ seeing
     def view(self, state: OhHellState, viewer: Viewer) -> dict[str, Any]:
@@ -425,7 +514,6 @@ class OhHell(Game[OhHellState]):
             ]
         else:
             bids = [None if b == NO_BID else b for b in state.bids]
-        over = state.phase == OVER
         view: dict[str, Any] = {
             "game": INFO.name,
             "players": n,
@@ -442,10 +530,10 @@ class OhHell(Game[OhHellState]):
             "hands_total": len(state.schedule),
             "cards_this_hand": state.schedule[state.hand_no],
             "dealer": state.dealer,
-            "trump_card": None if state.trump == NO_TRUMP else NAME[state.trump],
+            "trump_card": _trump_name(state.trump),
             "bids": bids,
             "has_bid": [b != NO_BID for b in state.bids],
-            "tricks_won": [] if over else list(state.won),
+            "tricks_won": list(state.won),
             "trick_leader": state.leader,
             "current_trick": [
                 {"seat": (state.leader + i) % n, "card": NAME[c]} for i, c in enumerate(state.trick)
@@ -457,7 +545,7 @@ class OhHell(Game[OhHellState]):
                 "cards": [NAME[c] for c in state.last_trick[1]],
                 "winner": state.last_trick[2],
             },
-            "hand_sizes": [len(h) for h in state.hands],
+            "hand_sizes": [hand.bit_count() for hand in state.hands],
             "scores": list(state.scores),
             "history": [
                 {
@@ -475,13 +563,16 @@ class OhHell(Game[OhHellState]):
         }
         if viewer.role == "seat" and viewer.seat is not None and 0 <= viewer.seat < n:
             view["seat"] = viewer.seat
-            view["hand"] = [NAME[c] for c in state.hands[viewer.seat]]
+            view["hand"] = [NAME[c] for c in cards_in(state.hands[viewer.seat])]
         elif viewer.role == "operator":
-            view["all_hands"] = [[NAME[c] for c in hand] for hand in state.hands]
+            view["all_hands"] = [[NAME[c] for c in cards_in(hand)] for hand in state.hands]
         return view
 
     def private_tokens(self, state: OhHellState) -> dict[int, frozenset[str]]:
-        return {seat: frozenset(NAME[c] for c in hand) for seat, hand in enumerate(state.hands)}
+        return {
+            seat: frozenset(NAME[c] for c in cards_in(hand))
+            for seat, hand in enumerate(state.hands)
+        }
 
     def result(self, state: OhHellState) -> Result | None:
         if state.phase != OVER:
@@ -494,7 +585,7 @@ class OhHell(Game[OhHellState]):
                 detail={
                     "cards": k,
                     "dealer": dealer,
-                    "trump": None if trump == NO_TRUMP else NAME[trump],
+                    "trump": _trump_name(trump),
                     "bids": list(bids),
                     "won": list(won),
                 },

@@ -33,7 +33,11 @@ from inferno_rules.options import OptionError, OptionSpec
 
 GAMES = all_games()
 MAX_STEPS = 20_000
-CASES = [(name, n) for name, game in GAMES.items() for n in range(game.info.min_players, game.info.max_players + 1)]
+CASES = [
+    (name, n)
+    for name, game in GAMES.items()
+    for n in range(game.info.min_players, game.info.max_players + 1)
+]
 
 
 def option_values(spec: OptionSpec) -> st.SearchStrategy[Any]:
@@ -114,7 +118,9 @@ def check_step(game: Game[Any], state: Any, rng: random.Random) -> None:
     assert game.encode(state) == data, "a refused action changed the state"
 
 
-def play(game: Game[Any], players: int, options: dict[str, Any], seed: str, rng: random.Random) -> None:
+def play(
+    game: Game[Any], players: int, options: dict[str, Any], seed: str, rng: random.Random
+) -> None:
     state = game.new_game(players, options, seed)
     log: list[tuple[int, Any]] = []
     states = [game.encode(state)]

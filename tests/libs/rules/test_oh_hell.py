@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from inferno_rules import OPERATOR, SPECTATOR, Action, Applied, OptionError, Rejected, Viewer
-from inferno_rules.cards import BY_NAME, NAME
+from inferno_rules.cards import BY_NAME, NAME, cards_in, mask_of
 from inferno_rules.games.oh_hell import (
     MAX_HAND,
     NO_TRUMP,
@@ -37,8 +37,8 @@ def rejected(state: OhHellState, seat: int, action: Action) -> Rejected:
     return out
 
 
-def cards(*names: str) -> tuple[int, ...]:
-    return tuple(sorted(BY_NAME[n] for n in names))
+def cards(*names: str) -> int:
+    return mask_of(BY_NAME[n] for n in names)
 
 
 def bid_all(state: OhHellState, bid: int = 0) -> OhHellState:
@@ -94,8 +94,8 @@ def test_deal_gives_k_cards_each_and_a_trump_card_not_in_any_hand() -> None:
     state = play_out_hand(state)  # hand 1 of DESC is the no-trump hand; look at hand 2
     k = state.schedule[state.hand_no]
     assert k == 9
-    assert all(len(h) == k for h in state.hands)
-    held = [c for h in state.hands for c in h]
+    assert all(len(cards_in(h)) == k for h in state.hands)
+    held = [c for h in state.hands for c in cards_in(h)]
     assert len(set(held)) == len(held)
     assert state.trump != NO_TRUMP and state.trump not in held
 
@@ -113,7 +113,7 @@ def test_no_trump_exactly_in_the_hands_of_maximum_size(
         if state.trump == NO_TRUMP:
             seen.append(state.hand_no + 1)
             # With 4 players the no-trump hand uses all 52 cards.
-            assert sum(len(h) for h in state.hands) == 52
+            assert sum(len(cards_in(h)) for h in state.hands) == 52
         state = play_out_hand(state)
     assert seen == no_trump_hands
 
@@ -231,7 +231,9 @@ def test_simultaneous_bids_are_sealed_until_the_last_one() -> None:
 
 
 # --------------------------------------------------------------------------- play
-def with_hands(state: OhHellState, hands: dict[int, tuple[str, ...]], trump: str | None) -> OhHellState:
+def with_hands(
+    state: OhHellState, hands: dict[int, tuple[str, ...]], trump: str | None
+) -> OhHellState:
     full = list(state.hands)
     for seat, names in hands.items():
         full[seat] = cards(*names)
@@ -276,7 +278,7 @@ def test_la_podrida_has_no_effect_without_trump() -> None:
     state = bid_all(new(4, ORDER="ASC", LA_PODRIDA=True))
     state = with_hands(state, {0: ("5H",), 1: ("KD",), 2: ("AS",), 3: ("2C",)}, trump=None)
     lead = state.to_act[0]
-    state = applied(state, lead, Action("play", NAME[state.hands[lead][0]])).state
+    state = applied(state, lead, Action("play", NAME[cards_in(state.hands[lead])[0]])).state
     nxt = (lead + 1) % 4
     assert len(GAME.legal_actions(state, nxt)) == 1  # one card: anything goes
 
@@ -284,7 +286,7 @@ def test_la_podrida_has_no_effect_without_trump() -> None:
 def test_cards_not_held_and_non_cards_are_rejected() -> None:
     state = bid_all(new(4, ORDER="DESC"))
     seat = state.to_act[0]
-    missing = next(NAME[c] for c in range(52) if c not in state.hands[seat])
+    missing = next(NAME[c] for c in range(52) if c not in cards_in(state.hands[seat]))
     assert rejected(state, seat, Action("play", missing)).code == "card_not_held"
     assert rejected(state, seat, Action("play", "1Z")).code == "not_a_card"
     assert rejected(state, seat, Action("play", 7)).code == "not_a_card"
@@ -375,7 +377,7 @@ def test_result_is_none_before_the_end() -> None:
 def test_a_seat_sees_its_own_hand_only_and_operators_see_all() -> None:
     state = new(4, ORDER="DESC")
     mine = GAME.view(state, Viewer.of_seat(1))
-    assert mine["hand"] == [NAME[c] for c in state.hands[1]]
+    assert mine["hand"] == [NAME[c] for c in cards_in(state.hands[1])]
     assert "all_hands" not in mine
     public = GAME.view(state, SPECTATOR)
     assert "hand" not in public and "all_hands" not in public
