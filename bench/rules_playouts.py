@@ -93,11 +93,12 @@ def plot(us_per_decision: dict[str, float], path: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(6, 2.6))
+    fig, ax = plt.subplots(figsize=(7.5, 2.8))
     names = list(us_per_decision)
     ax.barh(names, [us_per_decision[n] for n in names], color=["#c0392b", "#7f8c8d"])
     ax.set_xlabel("µs per player decision (lower is faster)")
-    ax.set_title("Random Oh Hell playouts, same machine, same run")
+    ax.set_title("Random Oh Hell playouts (same machine, same run)", fontsize=10)
+    ax.set_xlim(0, max(us_per_decision.values()) * 1.2)
     for i, name in enumerate(names):
         ax.text(us_per_decision[name], i, f" {us_per_decision[name]:.2f}", va="center")
     fig.tight_layout()
