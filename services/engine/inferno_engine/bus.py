@@ -22,6 +22,8 @@ from inferno_rules import Result
 from .store import TableStore
 
 log = structlog.get_logger("inferno_engine.bus")
+#: How old an unpublished envelope must be before a call that did not commit it publishes it.
+HEAL_AFTER_MS = 1000
 
 
 def event_id(table_id: str, version: int, kind: EventType) -> str:
@@ -75,6 +77,15 @@ class Publisher:
     def __init__(self, store: TableStore) -> None:
         self.store = store
         self.stream = stream_key(store.prefix, "tables")
+
+    def overdue(self, head: bytes, now_ms: int) -> bool:
+        """Whether an envelope still in an outbox was left behind by its committer.
+
+        The committing call publishes its own envelopes at once; other calls publish them only
+        when they are older than :data:`HEAL_AFTER_MS`, so concurrent calls rarely publish one
+        envelope twice.
+        """
+        return now_ms - int(json.loads(head)["time"]) > HEAL_AFTER_MS
 
     async def flush(self, table_id: str) -> int:
         """Publish what the table's outbox holds; returns how many envelopes went out."""

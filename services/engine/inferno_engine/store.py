@@ -125,7 +125,7 @@ class Snapshot:
     turn_seconds: int
     since_ms: int
     last_event: str
-    outbox_pending: int
+    outbox_head: bytes | None  # the oldest unpublished bus envelope, if any
     prior_answer: bytes | None
 
 
@@ -179,7 +179,7 @@ class TableStore:
         state_key, _, actions_key, outbox_key = self.keys(table_id)
         async with self.client.pipeline(transaction=False) as pipe:
             pipe.hgetall(state_key)
-            pipe.llen(outbox_key)
+            pipe.lindex(outbox_key, 0)
             if answer_field:
                 pipe.hget(actions_key, answer_field)
             replies = await pipe.execute()
@@ -200,7 +200,7 @@ class TableStore:
             turn_seconds=int(text.get("turn_seconds", b"0")),
             since_ms=int(text.get("since_ms", b"0")),
             last_event=text.get("last_event", b"").decode(),
-            outbox_pending=int(replies[1]),
+            outbox_head=replies[1],
             prior_answer=replies[2] if answer_field else None,
         )
 

@@ -109,8 +109,8 @@ class Tables:
             raise GameNotServed(
                 f"this engine does not serve {snap.game}; it serves {', '.join(sorted(self.games))}"
             )
-        if snap.outbox_pending:
-            # A previous commit's bus events were not (all) published: heal before going on.
+        if snap.outbox_head is not None and self.publisher.overdue(snap.outbox_head, now_ms()):
+            # A commit's bus events were left unpublished (its engine died): heal them now.
             await self.publisher.flush(table_id)
         return snap
 
