@@ -8,6 +8,7 @@ import pytest
 import redis
 from inferno_auth import Role
 from inferno_bus import Envelope, stream_key
+from inferno_engine.verify import load, verify
 from inferno_proto import engine_pb2 as pb
 from inferno_rules import commitment
 
@@ -65,6 +66,8 @@ async def test_four_clients_play_a_whole_game(engine, redis_url, redis_prefix) -
     assert finished.payload["scores"] == [s.score for s in final.oh_hell.seats]
     assert [r["number"] for r in finished.payload["rounds"]] == list(range(1, 14))
     assert len({e.id for e in envelopes}) == len(envelopes)
+    # The finished table passes the shuffle verification from its revealed seed.
+    assert verify(load(redis_url, redis_prefix, "t1")) == []
 
 
 async def test_a_spectator_follows_the_public_view(engine) -> None:
