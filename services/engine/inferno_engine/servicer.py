@@ -97,6 +97,7 @@ class EngineServicer(engine_pb2_grpc.EngineServicer):
             version=answer.version,
             events=event_messages(answer.game, answer.events),
             replayed=answer.replayed,
+            decision=pb.Decision(seats=answer.to_act, simultaneous=len(answer.to_act) > 1),
         )
 
     async def StreamEvents(

@@ -78,6 +78,7 @@ class Answer:
     version: int
     events: list[StoredEvent]
     replayed: bool
+    to_act: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +259,7 @@ class Tables:
                 "seat": seat,
                 "version": version,
                 "events": [[s.id, s.event.kind, s.event.data] for s in mine],
+                "to_act": list(game.to_act(out.state)),
             },
             separators=(",", ":"),
         ).encode()
@@ -314,7 +316,7 @@ class Tables:
             raise TableNotFound(f"there is no table {table_id!r}")
         metrics.ACTIONS.labels(snap.game, "applied").inc()
         await self.publisher.flush(table_id)
-        return Answer(snap.game, version, mine, replayed=False)
+        return Answer(snap.game, version, mine, False, tuple(game.to_act(out.state)))
 
     def _replay(
         self, snap: Snapshot, stored: bytes, seat: int, fingerprint: str, version: int
@@ -330,7 +332,7 @@ class Tables:
             StoredEvent(eid, int(eid.split("-", 1)[0]), Event(kind, data))
             for eid, kind, data in first["events"]
         ]
-        return Answer(snap.game, first["version"], events, replayed=True)
+        return Answer(snap.game, first["version"], events, True, tuple(first["to_act"]))
 
     # ------------------------------------------------------------------ GetView
     async def view(self, claims: Claims, table_id: str, requested_seat: int | None) -> TableView:

@@ -34,6 +34,8 @@ async def test_four_clients_play_a_whole_game(engine, redis_url, redis_prefix) -
             moves += 1
             assert answer.version == view.version + 1
             assert answer.events and not answer.replayed
+            after = await clients[0].view("t1")
+            assert list(answer.decision.seats) == list(after.decision.seats)
         final = await clients[2].view("t1")
     finally:
         for client in clients.values():

@@ -120,14 +120,16 @@ class SubmitActionRequest(_message.Message):
     def __init__(self, table_id: _Optional[str] = ..., expected_version: _Optional[int] = ..., action_id: _Optional[str] = ..., action: _Optional[_Union[Action, _Mapping]] = ..., seat: _Optional[int] = ..., forced: _Optional[bool] = ...) -> None: ...
 
 class SubmitActionResponse(_message.Message):
-    __slots__ = ("version", "events", "replayed")
+    __slots__ = ("version", "events", "replayed", "decision")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     REPLAYED_FIELD_NUMBER: _ClassVar[int]
+    DECISION_FIELD_NUMBER: _ClassVar[int]
     version: int
     events: _containers.RepeatedCompositeFieldContainer[Event]
     replayed: bool
-    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ..., replayed: _Optional[bool] = ...) -> None: ...
+    decision: Decision
+    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ..., replayed: _Optional[bool] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ...) -> None: ...
 
 class StreamEventsRequest(_message.Message):
     __slots__ = ("table_id", "after_event_id", "seat")
