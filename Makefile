@@ -32,5 +32,16 @@ bench: install  ## Benchmarks against same-run baselines; writes docs/benchmarks
 run: install  ## What `make run` does today: see README.md.
 	$(PY) tools/play_demo.py
 
+PROTO_GEN := libs/inferno_proto/gen
+proto: install  ## Regenerate the Python gRPC code in libs/inferno_proto/gen from proto/ (never hand-edit it).
+	rm -rf $(PROTO_GEN) && mkdir -p $(PROTO_GEN)
+	$(PY) -m grpc_tools.protoc -Iproto --python_out=$(PROTO_GEN) --pyi_out=$(PROTO_GEN) \
+		--grpc_python_out=$(PROTO_GEN) $$(find proto -name '*.proto' | sort)
+	# protoc writes absolute imports (`from inferno.engine.v1 import …`); make them point into
+	# the inferno_proto package so the generated modules import each other wherever they live.
+	find $(PROTO_GEN) -name '*.py' -exec sed -i -E \
+		's/^from inferno\.engine\.v1 import/from inferno_proto.gen.inferno.engine.v1 import/' {} +
+	find $(PROTO_GEN) -type d -exec touch {}/__init__.py \;
+
 clean:  ## Remove the virtualenv and caches.
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,244 @@
+from inferno.engine.v1 import oh_hell_pb2 as _oh_hell_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class TableStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    TABLE_STATUS_UNSPECIFIED: _ClassVar[TableStatus]
+    TABLE_STATUS_LIVE: _ClassVar[TableStatus]
+    TABLE_STATUS_PAUSED: _ClassVar[TableStatus]
+    TABLE_STATUS_FINISHED: _ClassVar[TableStatus]
+    TABLE_STATUS_ABORTED: _ClassVar[TableStatus]
+TABLE_STATUS_UNSPECIFIED: TableStatus
+TABLE_STATUS_LIVE: TableStatus
+TABLE_STATUS_PAUSED: TableStatus
+TABLE_STATUS_FINISHED: TableStatus
+TABLE_STATUS_ABORTED: TableStatus
+
+class GameOptions(_message.Message):
+    __slots__ = ("oh_hell",)
+    OH_HELL_FIELD_NUMBER: _ClassVar[int]
+    oh_hell: _oh_hell_pb2.OhHellOptions
+    def __init__(self, oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellOptions, _Mapping]] = ...) -> None: ...
+
+class Action(_message.Message):
+    __slots__ = ("oh_hell",)
+    OH_HELL_FIELD_NUMBER: _ClassVar[int]
+    oh_hell: _oh_hell_pb2.OhHellAction
+    def __init__(self, oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellAction, _Mapping]] = ...) -> None: ...
+
+class Seat(_message.Message):
+    __slots__ = ("seat", "player_id", "name", "bot")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    player_id: str
+    name: str
+    bot: bool
+    def __init__(self, seat: _Optional[int] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., bot: _Optional[bool] = ...) -> None: ...
+
+class Decision(_message.Message):
+    __slots__ = ("seats", "simultaneous")
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    SIMULTANEOUS_FIELD_NUMBER: _ClassVar[int]
+    seats: _containers.RepeatedScalarFieldContainer[int]
+    simultaneous: bool
+    def __init__(self, seats: _Optional[_Iterable[int]] = ..., simultaneous: _Optional[bool] = ...) -> None: ...
+
+class Clocks(_message.Message):
+    __slots__ = ("server_time_ms", "decision_since_ms", "deadline_ms", "turn_seconds")
+    SERVER_TIME_MS_FIELD_NUMBER: _ClassVar[int]
+    DECISION_SINCE_MS_FIELD_NUMBER: _ClassVar[int]
+    DEADLINE_MS_FIELD_NUMBER: _ClassVar[int]
+    TURN_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    server_time_ms: int
+    decision_since_ms: int
+    deadline_ms: int
+    turn_seconds: int
+    def __init__(self, server_time_ms: _Optional[int] = ..., decision_since_ms: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., turn_seconds: _Optional[int] = ...) -> None: ...
+
+class GetViewRequest(_message.Message):
+    __slots__ = ("table_id", "seat")
+    TABLE_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    table_id: str
+    seat: int
+    def __init__(self, table_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class GetViewResponse(_message.Message):
+    __slots__ = ("table_id", "version", "game", "status", "seats", "your_seat", "decision", "legal_actions", "clocks", "seed_commitment", "seed", "last_event_id", "oh_hell")
+    TABLE_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    YOUR_SEAT_FIELD_NUMBER: _ClassVar[int]
+    DECISION_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    CLOCKS_FIELD_NUMBER: _ClassVar[int]
+    SEED_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    LAST_EVENT_ID_FIELD_NUMBER: _ClassVar[int]
+    OH_HELL_FIELD_NUMBER: _ClassVar[int]
+    table_id: str
+    version: int
+    game: str
+    status: TableStatus
+    seats: _containers.RepeatedCompositeFieldContainer[Seat]
+    your_seat: int
+    decision: Decision
+    legal_actions: _containers.RepeatedCompositeFieldContainer[Action]
+    clocks: Clocks
+    seed_commitment: str
+    seed: str
+    last_event_id: str
+    oh_hell: _oh_hell_pb2.OhHellView
+    def __init__(self, table_id: _Optional[str] = ..., version: _Optional[int] = ..., game: _Optional[str] = ..., status: _Optional[_Union[TableStatus, str]] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., your_seat: _Optional[int] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., clocks: _Optional[_Union[Clocks, _Mapping]] = ..., seed_commitment: _Optional[str] = ..., seed: _Optional[str] = ..., last_event_id: _Optional[str] = ..., oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellView, _Mapping]] = ...) -> None: ...
+
+class SubmitActionRequest(_message.Message):
+    __slots__ = ("table_id", "expected_version", "action_id", "action", "seat", "forced")
+    TABLE_ID_FIELD_NUMBER: _ClassVar[int]
+    EXPECTED_VERSION_FIELD_NUMBER: _ClassVar[int]
+    ACTION_ID_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    FORCED_FIELD_NUMBER: _ClassVar[int]
+    table_id: str
+    expected_version: int
+    action_id: str
+    action: Action
+    seat: int
+    forced: bool
+    def __init__(self, table_id: _Optional[str] = ..., expected_version: _Optional[int] = ..., action_id: _Optional[str] = ..., action: _Optional[_Union[Action, _Mapping]] = ..., seat: _Optional[int] = ..., forced: _Optional[bool] = ...) -> None: ...
+
+class SubmitActionResponse(_message.Message):
+    __slots__ = ("version", "events", "replayed", "decision")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    REPLAYED_FIELD_NUMBER: _ClassVar[int]
+    DECISION_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    events: _containers.RepeatedCompositeFieldContainer[Event]
+    replayed: bool
+    decision: Decision
+    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ..., replayed: _Optional[bool] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ...) -> None: ...
+
+class StreamEventsRequest(_message.Message):
+    __slots__ = ("table_id", "after_event_id", "seat")
+    TABLE_ID_FIELD_NUMBER: _ClassVar[int]
+    AFTER_EVENT_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    table_id: str
+    after_event_id: str
+    seat: int
+    def __init__(self, table_id: _Optional[str] = ..., after_event_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class EventBatch(_message.Message):
+    __slots__ = ("events",)
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    events: _containers.RepeatedCompositeFieldContainer[Event]
+    def __init__(self, events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ...) -> None: ...
+
+class TableStatusChanged(_message.Message):
+    __slots__ = ("status", "reason")
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    status: TableStatus
+    reason: str
+    def __init__(self, status: _Optional[_Union[TableStatus, str]] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class Event(_message.Message):
+    __slots__ = ("id", "version", "table_status", "oh_hell")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    TABLE_STATUS_FIELD_NUMBER: _ClassVar[int]
+    OH_HELL_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    version: int
+    table_status: TableStatusChanged
+    oh_hell: _oh_hell_pb2.OhHellEvent
+    def __init__(self, id: _Optional[str] = ..., version: _Optional[int] = ..., table_status: _Optional[_Union[TableStatusChanged, _Mapping]] = ..., oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellEvent, _Mapping]] = ...) -> None: ...
+
+class SeatAssignment(_message.Message):
+    __slots__ = ("player_id", "name", "bot")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    name: str
+    bot: bool
+    def __init__(self, player_id: _Optional[str] = ..., name: _Optional[str] = ..., bot: _Optional[bool] = ...) -> None: ...
+
+class CreateTableRequest(_message.Message):
+    __slots__ = ("table_id", "game", "options", "seats", "turn_seconds")
+    TABLE_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    TURN_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    table_id: str
+    game: str
+    options: GameOptions
+    seats: _containers.RepeatedCompositeFieldContainer[SeatAssignment]
+    turn_seconds: int
+    def __init__(self, table_id: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatAssignment, _Mapping]]] = ..., turn_seconds: _Optional[int] = ...) -> None: ...
+
+class CreateTableResponse(_message.Message):
+    __slots__ = ("table_id", "version", "seed_commitment")
+    TABLE_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    SEED_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
+    table_id: str
+    version: int
+    seed_commitment: str
+    def __init__(self, table_id: _Optional[str] = ..., version: _Optional[int] = ..., seed_commitment: _Optional[str] = ...) -> None: ...
+
+class PauseTableRequest(_message.Message):
+    __slots__ = ("table_id", "reason")
+    TABLE_ID_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    table_id: str
+    reason: str
+    def __init__(self, table_id: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class ResumeTableRequest(_message.Message):
+    __slots__ = ("table_id", "reason")
+    TABLE_ID_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    table_id: str
+    reason: str
+    def __init__(self, table_id: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class AbortTableRequest(_message.Message):
+    __slots__ = ("table_id", "reason")
+    TABLE_ID_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    table_id: str
+    reason: str
+    def __init__(self, table_id: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class TableStatusResponse(_message.Message):
+    __slots__ = ("table_id", "version", "status")
+    TABLE_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    table_id: str
+    version: int
+    status: TableStatus
+    def __init__(self, table_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[TableStatus, str]] = ...) -> None: ...
+
+class GetFullViewRequest(_message.Message):
+    __slots__ = ("table_id", "reason")
+    TABLE_ID_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    table_id: str
+    reason: str
+    def __init__(self, table_id: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...

@@ -1,0 +1,115 @@
+"""Who the caller is and what it may do at a table, from its verified token claims.
+
+The auth interceptor verifies the bearer token and puts the :class:`~inferno_auth.Claims` in
+:data:`current_caller`; the table logic asks the functions here which seat a caller acts for and
+whose eyes it sees through. Every rule of the proto's AUTHENTICATION section lives here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextvars import ContextVar
+from typing import Any
+
+from inferno_auth import Claims, Role, TokenError, verify_token
+from inferno_rules import SPECTATOR, Viewer
+
+from .errors import PermissionDenied, Unauthenticated
+
+current_caller: ContextVar[Claims | None] = ContextVar("current_caller", default=None)
+
+SEATED_ROLES = (Role.PLAYER, Role.BOT)
+
+
+def authenticate(
+    metadata: Sequence[tuple[str, str | bytes]], key: str, algorithms: tuple[str, ...]
+) -> Claims:
+    """The claims of the call's ``authorization: Bearer …`` token, or :class:`Unauthenticated`."""
+    header = next((v for k, v in metadata if k == "authorization"), None)
+    if header is None:
+        raise Unauthenticated("sign in first: the call carries no authorization token")
+    if isinstance(header, bytes):
+        header = header.decode(errors="replace")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Unauthenticated("the authorization metadata must be 'Bearer <token>'")
+    try:
+        return verify_token(token.strip(), key, algorithms=algorithms)
+    except TokenError as err:
+        raise Unauthenticated(str(err), reason="bad_token") from None
+
+
+def caller() -> Claims:
+    claims = current_caller.get()
+    if claims is None:  # only if a servicer runs without the interceptor chain
+        raise Unauthenticated("sign in first: the call carries no authorization token")
+    return claims
+
+
+def require_role(claims: Claims, *roles: Role) -> None:
+    if claims.role not in roles:
+        allowed = " or ".join(r.value for r in roles)
+        raise PermissionDenied(
+            f"only a {allowed} may do this; your token is for a {claims.role.value}",
+            reason="wrong_role",
+        )
+
+
+def check_table_claim(claims: Claims, table_id: str) -> None:
+    """A token bound to one table (spectator, bot) works only there."""
+    if claims.table is not None and claims.table != table_id:
+        raise PermissionDenied("your token is for another table", reason="wrong_table")
+
+
+def seat_of(claims: Claims, seats: list[dict[str, Any]]) -> int | None:
+    for seat in seats:
+        if seat["player_id"] == claims.subject:
+            return int(seat["seat"])
+    return None
+
+
+def acting_seat(claims: Claims, seats: list[dict[str, Any]], requested: int | None) -> int:
+    """The seat a SubmitAction is for; refuses anyone acting for someone else."""
+    if claims.role == Role.SERVICE:
+        if requested is None:
+            raise PermissionDenied(
+                "a service must name the seat it moves for", reason="seat_required"
+            )
+        if not 0 <= requested < len(seats):
+            raise PermissionDenied(f"there is no seat {requested} at this table", "no_such_seat")
+        return requested
+    require_role(claims, *SEATED_ROLES, Role.SERVICE)
+    mine = seat_of(claims, seats)
+    if mine is None:
+        raise PermissionDenied("you have no seat at this table", reason="not_seated")
+    if requested is not None and requested != mine:
+        raise PermissionDenied(
+            f"you play seat {mine}; you cannot act for seat {requested}", reason="not_your_seat"
+        )
+    return mine
+
+
+def viewer_of(claims: Claims, seats: list[dict[str, Any]], requested: int | None) -> Viewer:
+    """Whose eyes GetView and StreamEvents see through. Operators' full view is separate."""
+    if claims.role == Role.SERVICE:
+        if requested is None:
+            return SPECTATOR
+        if not 0 <= requested < len(seats):
+            raise PermissionDenied(f"there is no seat {requested} at this table", "no_such_seat")
+        return Viewer.of_seat(requested)
+    if claims.role in SEATED_ROLES:
+        mine = seat_of(claims, seats)
+        if mine is None:
+            raise PermissionDenied(
+                "you have no seat at this table; watch it with a spectator token",
+                reason="not_seated",
+            )
+        if requested is not None and requested != mine:
+            raise PermissionDenied(
+                f"you play seat {mine}; you cannot see seat {requested}'s view",
+                reason="not_your_seat",
+            )
+        return Viewer.of_seat(mine)
+    if requested is not None:
+        raise PermissionDenied("only a seated player sees a seat's view", reason="not_your_seat")
+    return SPECTATOR

@@ -1,0 +1,113 @@
+"""Bus events for the other services, written through a per-table outbox.
+
+A change and the bus events it causes are committed together: the envelopes go into the
+table's outbox list in the same Lua step as the state. Publishing (XADD to
+``<prefix>bus:tables``) happens right after the commit and again, for anything left over, on the
+next call that touches the table and in a sweep when an engine starts. So every committed change
+is published at least once; an envelope's id is ``uuid5(URL, "<table>:<version>:<type>")``, so a
+consumer recognises a re-publication and applies it once. Payloads carry public information
+only: a sealed bid travels without its number, and the seed only once the table has ended.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+import structlog
+from inferno_bus import Envelope, EventType, stream_key
+from inferno_rules import Result
+
+from .store import TableStore
+
+log = structlog.get_logger("inferno_engine.bus")
+#: How old an unpublished envelope must be before a call that did not commit it publishes it.
+HEAL_AFTER_MS = 1000
+
+
+def event_id(table_id: str, version: int, kind: EventType) -> str:
+    return uuid.uuid5(uuid.NAMESPACE_URL, f"{table_id}:{version}:{kind.value}").hex
+
+
+def envelope(
+    kind: EventType, table_id: str, version: int, at_ms: int, payload: dict[str, Any]
+) -> str:
+    """One outbox item: the envelope's stream fields as JSON."""
+    env = Envelope.new(
+        kind,
+        table_id,
+        version,
+        payload,
+        id=event_id(table_id, version, kind),
+        at_ms=at_ms,
+    )
+    return json.dumps(env.to_fields(), separators=(",", ":"))
+
+
+def finished_payload(
+    game: str,
+    seats: list[dict[str, Any]],
+    result: Result,
+    seed: str,
+    commitment: str,
+    at_ms: int,
+) -> dict[str, Any]:
+    return {
+        "game": game,
+        # The engine does not know who walked away; the worker's takeover policy does.
+        "seats": [{**seat, "abandoned": False} for seat in seats],
+        "scores": list(result.scores),
+        "ranking": list(result.ranking),
+        "winners": list(result.winners),
+        "lower_score_wins": result.lower_score_wins,
+        "rounds": [
+            {"number": r.number, "points": list(r.points), "detail": r.detail}
+            for r in result.rounds
+        ],
+        "seed": seed,
+        "seed_commitment": commitment,
+        "finished_at": at_ms,
+    }
+
+
+class Publisher:
+    """Moves a table's outbox onto the bus stream."""
+
+    def __init__(self, store: TableStore) -> None:
+        self.store = store
+        self.stream = stream_key(store.prefix, "tables")
+
+    def overdue(self, head: bytes, now_ms: int) -> bool:
+        """Whether an envelope still in an outbox was left behind by its committer.
+
+        The committing call publishes its own envelopes at once; other calls publish them only
+        when they are older than :data:`HEAL_AFTER_MS`, so concurrent calls rarely publish one
+        envelope twice.
+        """
+        return now_ms - int(json.loads(head)["time"]) > HEAL_AFTER_MS
+
+    async def flush(self, table_id: str) -> int:
+        """Publish what the table's outbox holds; returns how many envelopes went out."""
+        sent = 0
+        while True:
+            items = await self.store.outbox(table_id)
+            if not items:
+                return sent
+            async with self.store.client.pipeline(transaction=False) as pipe:
+                for item in items:
+                    pipe.xadd(self.stream, json.loads(item))
+                await pipe.execute()
+            await self.store.outbox_done(table_id, items)
+            sent += len(items)
+            if len(items) < 100:
+                return sent
+
+    async def sweep(self) -> int:
+        """Publish every table's leftovers (run when an engine starts)."""
+        total = 0
+        for table_id in await self.store.tables_with_outbox():
+            total += await self.flush(table_id)
+        if total:
+            log.info("bus_outbox_recovered", envelopes=total)
+        return total

@@ -1,0 +1,182 @@
+"""Cross-cutting concerns of every engine call, as ``grpc.aio`` server interceptors.
+
+- :class:`RequestIds`: takes ``x-request-id`` from the call (or makes one), sends it back in
+  the initial metadata and binds it, with the table id, to every log line of the call.
+- :class:`ErrorsAndMetrics`: turns :class:`~inferno_engine.errors.EngineError` into its status
+  code, message and trailing metadata; a lost Redis into UNAVAILABLE; logs each call with its
+  outcome and time; counts errors and latency.
+- :class:`Authentication`: verifies the bearer token and sets
+  :data:`~inferno_engine.auth.current_caller` for the servicer.
+
+Each one wraps the method's behaviour, so the servicers stay thin. Only the Engine service is
+wrapped: health checks and reflection answer without a token.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+import grpc
+import redis.exceptions
+import structlog
+
+from . import auth, metrics
+from .errors import EngineError
+
+log = structlog.get_logger("inferno_engine.calls")
+ENGINE_PREFIX = "/inferno.engine.v1.Engine/"
+
+Unary = Callable[[Any, grpc.aio.ServicerContext], Awaitable[Any]]
+Streaming = Callable[[Any, grpc.aio.ServicerContext], AsyncIterator[Any]]
+
+
+class _Wrapping(grpc.aio.ServerInterceptor):
+    """Wraps the unary-unary and unary-stream behaviours of the Engine's methods."""
+
+    async def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
+        details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler:
+        handler = await continuation(details)
+        if handler is None or not details.method.startswith(ENGINE_PREFIX):
+            return handler
+        method = details.method[len(ENGINE_PREFIX) :]
+        if handler.unary_unary is not None:
+            return grpc.unary_unary_rpc_method_handler(
+                self.unary(method, handler.unary_unary),
+                request_deserializer=handler.request_deserializer,
+                response_serializer=handler.response_serializer,
+            )
+        if handler.unary_stream is not None:
+            return grpc.unary_stream_rpc_method_handler(
+                self.stream(method, handler.unary_stream),
+                request_deserializer=handler.request_deserializer,
+                response_serializer=handler.response_serializer,
+            )
+        return handler
+
+    def unary(self, method: str, behaviour: Unary) -> Unary:
+        return behaviour
+
+    def stream(self, method: str, behaviour: Streaming) -> Streaming:
+        return behaviour
+
+
+class RequestIds(_Wrapping):
+    def _bind(self, request: Any, context: grpc.aio.ServicerContext) -> str:
+        request_id = (
+            next(
+                (str(v) for k, v in context.invocation_metadata() or () if k == "x-request-id"),
+                "",
+            )[:128]
+            or uuid.uuid4().hex
+        )
+        structlog.contextvars.bind_contextvars(
+            request_id=request_id, table=getattr(request, "table_id", "") or None
+        )
+        return request_id
+
+    def unary(self, method: str, behaviour: Unary) -> Unary:
+        async def call(request: Any, context: grpc.aio.ServicerContext) -> Any:
+            request_id = self._bind(request, context)
+            await context.send_initial_metadata((("x-request-id", request_id),))
+            try:
+                return await behaviour(request, context)
+            finally:
+                structlog.contextvars.clear_contextvars()
+
+        return call
+
+    def stream(self, method: str, behaviour: Streaming) -> Streaming:
+        async def call(request: Any, context: grpc.aio.ServicerContext) -> AsyncIterator[Any]:
+            request_id = self._bind(request, context)
+            await context.send_initial_metadata((("x-request-id", request_id),))
+            try:
+                async for item in behaviour(request, context):
+                    yield item
+            finally:
+                structlog.contextvars.clear_contextvars()
+
+        return call
+
+
+async def _abort(context: grpc.aio.ServicerContext, method: str, err: Exception) -> None:
+    if isinstance(err, EngineError):
+        code, message = err.status, err.message
+        trailing: tuple[tuple[str, str], ...] = (("inferno-reason", err.reason),)
+        if err.version is not None:
+            trailing += (("inferno-version", str(err.version)),)
+    else:  # Redis is down or unreachable
+        code = grpc.StatusCode.UNAVAILABLE
+        message = "the engine cannot reach its storage; retry with the same action id"
+        trailing = (("inferno-reason", "storage_unavailable"),)
+    metrics.ERRORS.labels(method, code.name).inc()
+    log.info("call_refused", method=method, code=code.name, reason=trailing[0][1], detail=message)
+    await context.abort(code, message, trailing_metadata=trailing)
+
+
+_HANDLED = (EngineError, redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
+
+
+class ErrorsAndMetrics(_Wrapping):
+    def unary(self, method: str, behaviour: Unary) -> Unary:
+        latency = metrics.LATENCY.labels(method)
+
+        async def call(request: Any, context: grpc.aio.ServicerContext) -> Any:
+            started = time.perf_counter()
+            try:
+                return await behaviour(request, context)
+            except _HANDLED as err:
+                await _abort(context, method, err)
+            except Exception:
+                metrics.ERRORS.labels(method, "INTERNAL").inc()
+                log.exception("call_failed", method=method)
+                raise
+            finally:
+                latency.observe(time.perf_counter() - started)
+
+        return call
+
+    def stream(self, method: str, behaviour: Streaming) -> Streaming:
+        async def call(request: Any, context: grpc.aio.ServicerContext) -> AsyncIterator[Any]:
+            try:
+                async for item in behaviour(request, context):
+                    yield item
+            except _HANDLED as err:
+                await _abort(context, method, err)
+            except Exception:
+                metrics.ERRORS.labels(method, "INTERNAL").inc()
+                log.exception("call_failed", method=method)
+                raise
+
+        return call
+
+
+class Authentication(_Wrapping):
+    def __init__(self, key: str, algorithms: tuple[str, ...]) -> None:
+        self.key = key
+        self.algorithms = algorithms
+
+    def _verify(self, context: grpc.aio.ServicerContext) -> None:
+        claims = auth.authenticate(context.invocation_metadata() or (), self.key, self.algorithms)
+        auth.current_caller.set(claims)
+        structlog.contextvars.bind_contextvars(caller=claims.subject, role=claims.role.value)
+
+    def unary(self, method: str, behaviour: Unary) -> Unary:
+        async def call(request: Any, context: grpc.aio.ServicerContext) -> Any:
+            self._verify(context)
+            return await behaviour(request, context)
+
+        return call
+
+    def stream(self, method: str, behaviour: Streaming) -> Streaming:
+        async def call(request: Any, context: grpc.aio.ServicerContext) -> AsyncIterator[Any]:
+            self._verify(context)
+            async for item in behaviour(request, context):
+                yield item
+
+        return call

@@ -1,0 +1,91 @@
+"""Builds and runs one engine process: the gRPC server, health, reflection, metrics, shutdown.
+
+``python -m inferno_engine`` calls :func:`main`. On SIGTERM or SIGINT the engine reports
+NOT_SERVING to health checks, stops taking new calls and lets calls in flight finish (up to
+``INFERNO_ENGINE_GRACE_SECONDS``) before it exits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+
+import grpc
+import redis.asyncio as aioredis
+import structlog
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+from inferno_proto import engine_pb2, engine_pb2_grpc
+from prometheus_client import start_http_server
+
+from .bus import Publisher
+from .interceptors import Authentication, ErrorsAndMetrics, RequestIds
+from .logs import configure
+from .servicer import EngineServicer
+from .settings import Settings
+from .store import TableStore
+from .tables import Tables
+
+log = structlog.get_logger("inferno_engine.server")
+SERVICE_NAME = engine_pb2.DESCRIPTOR.services_by_name["Engine"].full_name
+
+
+class Engine:
+    """One running engine: call :meth:`start`, then :meth:`wait` or :meth:`stop`."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.redis = aioredis.Redis.from_url(settings.redis_url, health_check_interval=30)
+        store = TableStore(self.redis, settings.redis_prefix)
+        self.publisher = Publisher(store)
+        self.tables = Tables(store, self.publisher, settings.games)
+        self.health = health.aio.HealthServicer()
+        self.server = grpc.aio.server(
+            interceptors=[
+                RequestIds(),
+                ErrorsAndMetrics(),
+                Authentication(settings.token_key, settings.algorithms),
+            ],
+            options=[("grpc.so_reuseport", 0)],
+        )
+        engine_pb2_grpc.add_EngineServicer_to_server(EngineServicer(self.tables), self.server)
+        health_pb2_grpc.add_HealthServicer_to_server(self.health, self.server)
+        reflection.enable_server_reflection(
+            (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), self.server
+        )
+        self.port = self.server.add_insecure_port(f"{settings.engine_host}:{settings.engine_port}")
+
+    async def start(self) -> None:
+        await self.redis.ping()  # fail fast when Redis is not there
+        await self.server.start()
+        await self.publisher.sweep()
+        for name in (SERVICE_NAME, ""):
+            await self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
+        log.info("engine_started", port=self.port, games=sorted(self.settings.games))
+
+    async def stop(self) -> None:
+        for name in (SERVICE_NAME, ""):
+            await self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
+        await self.server.stop(self.settings.engine_grace_seconds)
+        await self.redis.aclose()
+        log.info("engine_stopped")
+
+
+async def serve(settings: Settings) -> None:
+    engine = Engine(settings)
+    await engine.start()
+    stopping = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stopping.set)
+    await stopping.wait()
+    log.info("engine_stopping", grace_seconds=settings.engine_grace_seconds)
+    await engine.stop()
+
+
+def main() -> None:
+    settings = Settings()  # type: ignore[call-arg]  (read from the environment)
+    configure(settings.log_level)
+    if settings.engine_metrics_port:
+        start_http_server(settings.engine_metrics_port)
+    asyncio.run(serve(settings))

@@ -1,0 +1,152 @@
+"""The Engine gRPC servicer: messages in, calls to :class:`~inferno_engine.tables.Tables`, out.
+
+Thin on purpose: authentication, request ids, logging and error mapping are interceptors; the
+decisions are in :mod:`inferno_engine.tables`; the per-game message shapes are in
+:mod:`inferno_engine.games`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+
+import grpc
+from inferno_proto import engine_pb2 as pb
+from inferno_proto import engine_pb2_grpc
+
+from .auth import caller
+from .games import translation
+from .store import StoredEvent
+from .tables import ABORTED, FINISHED, LIVE, PAUSED, STATUS_EVENT, Tables, TableView, now_ms
+
+STATUS = {
+    LIVE: pb.TABLE_STATUS_LIVE,
+    PAUSED: pb.TABLE_STATUS_PAUSED,
+    FINISHED: pb.TABLE_STATUS_FINISHED,
+    ABORTED: pb.TABLE_STATUS_ABORTED,
+}
+
+
+def event_messages(game: str, stored: Sequence[StoredEvent]) -> list[pb.Event]:
+    tr = translation(game)
+    out = []
+    for entry in stored:
+        msg = pb.Event(id=entry.id, version=entry.version)
+        if entry.event.kind == STATUS_EVENT:
+            msg.table_status.status = STATUS[entry.event.data["status"]]
+            msg.table_status.reason = entry.event.data["reason"]
+        elif not tr.fill_event(msg, entry.event):
+            continue
+        out.append(msg)
+    return out
+
+
+def view_message(table_id: str, tv: TableView) -> pb.GetViewResponse:
+    snap = tv.snapshot
+    tr = translation(snap.game)
+    out = pb.GetViewResponse(
+        table_id=table_id,
+        version=snap.version,
+        game=snap.game,
+        status=STATUS[snap.status],
+        seed_commitment=snap.commitment,
+        seed=snap.seed if snap.status in (FINISHED, ABORTED) else "",
+        last_event_id=snap.last_event,
+    )
+    for seat in snap.seats:
+        out.seats.add(
+            seat=seat["seat"], player_id=seat["player_id"], name=seat["name"], bot=seat["bot"]
+        )
+    if tv.viewer.role == "seat" and tv.viewer.seat is not None:
+        out.your_seat = tv.viewer.seat
+    out.decision.seats.extend(tv.decision.seats)
+    out.decision.simultaneous = tv.decision.simultaneous
+    out.legal_actions.extend(tr.action_message(a) for a in tv.legal)
+    out.clocks.server_time_ms = now_ms()
+    out.clocks.decision_since_ms = snap.since_ms
+    out.clocks.turn_seconds = snap.turn_seconds
+    if snap.turn_seconds and tv.decision.seats:
+        out.clocks.deadline_ms = snap.since_ms + snap.turn_seconds * 1000
+    tr.fill_view(out, tv.view)
+    return out
+
+
+class EngineServicer(engine_pb2_grpc.EngineServicer):
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+
+    async def GetView(
+        self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext
+    ) -> pb.GetViewResponse:
+        seat = request.seat if request.HasField("seat") else None
+        tv = await self.tables.view(caller(), request.table_id, seat)
+        return view_message(request.table_id, tv)
+
+    async def SubmitAction(
+        self, request: pb.SubmitActionRequest, context: grpc.aio.ServicerContext
+    ) -> pb.SubmitActionResponse:
+        answer = await self.tables.submit(
+            caller(),
+            request.table_id,
+            request.expected_version,
+            request.action_id,
+            request.action if request.HasField("action") else None,
+            request.seat if request.HasField("seat") else None,
+            request.forced,
+        )
+        return pb.SubmitActionResponse(
+            version=answer.version,
+            events=event_messages(answer.game, answer.events),
+            replayed=answer.replayed,
+            decision=pb.Decision(seats=answer.to_act, simultaneous=len(answer.to_act) > 1),
+        )
+
+    async def StreamEvents(
+        self, request: pb.StreamEventsRequest, context: grpc.aio.ServicerContext
+    ) -> AsyncIterator[pb.EventBatch]:
+        seat = request.seat if request.HasField("seat") else None
+        async for game, batch in self.tables.follow(
+            caller(), request.table_id, request.after_event_id, seat
+        ):
+            events = event_messages(game, batch)
+            if events:
+                yield pb.EventBatch(events=events)
+
+    async def CreateTable(
+        self, request: pb.CreateTableRequest, context: grpc.aio.ServicerContext
+    ) -> pb.CreateTableResponse:
+        version, sealed = await self.tables.create(
+            caller(),
+            request.table_id,
+            request.game,
+            request.options,
+            [(s.player_id, s.name, s.bot) for s in request.seats],
+            request.turn_seconds,
+        )
+        return pb.CreateTableResponse(
+            table_id=request.table_id, version=version, seed_commitment=sealed
+        )
+
+    async def _status(self, table_id: str, target: str, reason: str) -> pb.TableStatusResponse:
+        version, status = await self.tables.change_status(caller(), table_id, target, reason)
+        return pb.TableStatusResponse(table_id=table_id, version=version, status=STATUS[status])
+
+    async def PauseTable(
+        self, request: pb.PauseTableRequest, context: grpc.aio.ServicerContext
+    ) -> pb.TableStatusResponse:
+        return await self._status(request.table_id, PAUSED, request.reason)
+
+    async def ResumeTable(
+        self, request: pb.ResumeTableRequest, context: grpc.aio.ServicerContext
+    ) -> pb.TableStatusResponse:
+        return await self._status(request.table_id, LIVE, request.reason)
+
+    async def AbortTable(
+        self, request: pb.AbortTableRequest, context: grpc.aio.ServicerContext
+    ) -> pb.TableStatusResponse:
+        return await self._status(request.table_id, ABORTED, request.reason)
+
+    async def GetFullView(
+        self, request: pb.GetFullViewRequest, context: grpc.aio.ServicerContext
+    ) -> pb.GetViewResponse:
+        tv = await self.tables.full_view(caller(), request.table_id, request.reason)
+        return view_message(request.table_id, tv)

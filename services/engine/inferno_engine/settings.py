@@ -1,0 +1,56 @@
+"""The engine's settings, read once from ``INFERNO_*`` environment variables.
+
+The engine refuses to start without a token key: a deployment that forgot it must fail at once
+rather than accept every token or none.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from inferno_rules import all_games
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """Environment: ``INFERNO_REDIS_URL``, ``INFERNO_REDIS_PREFIX``, ``INFERNO_ENGINE_PORT``,
+    ``INFERNO_ENGINE_GAMES`` (comma-separated, empty = every game), ``INFERNO_TOKEN_KEY``
+    (shared secret, or the public key for RS256/ES256), ``INFERNO_TOKEN_ALGORITHMS``,
+    ``INFERNO_ENGINE_METRICS_PORT`` (0 = no metrics endpoint), ``INFERNO_ENGINE_GRACE_SECONDS``.
+    """
+
+    model_config = SettingsConfigDict(env_prefix="INFERNO_", extra="ignore")
+
+    redis_url: str = "redis://127.0.0.1:6379/0"
+    redis_prefix: str = "inferno:"
+    engine_host: str = "[::]"
+    engine_port: int = Field(default=50051, ge=0, le=65535)
+    engine_games: str = ""
+    token_key: str = Field(min_length=1)
+    token_algorithms: str = "HS256"
+    engine_metrics_port: int = Field(default=0, ge=0, le=65535)
+    engine_grace_seconds: float = Field(default=10.0, ge=0)
+    log_level: str = "INFO"
+
+    @field_validator("engine_games")
+    @classmethod
+    def _known_games(cls, value: str) -> str:
+        known = all_games()
+        for name in _split(value):
+            if name not in known:
+                raise ValueError(f"unknown game {name!r}; the games are: {', '.join(known)}")
+        return value
+
+    @cached_property
+    def games(self) -> frozenset[str]:
+        """The games this deployment serves."""
+        return frozenset(_split(self.engine_games) or all_games())
+
+    @cached_property
+    def algorithms(self) -> tuple[str, ...]:
+        return tuple(_split(self.token_algorithms))
+
+
+def _split(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]

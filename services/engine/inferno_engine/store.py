@@ -1,0 +1,305 @@
+"""Where tables live: Redis keys, the atomic commit step, the event log and the bus outbox.
+
+Every key of a table carries the hash tag ``{t:<id>}`` so one Lua script can touch them all,
+also on Redis Cluster:
+
+- ``<prefix>{t:<id>}:state``   hash: ``state`` (the rules' canonical bytes), ``version``,
+  ``game``, ``status``, ``seats`` (JSON), ``options`` (JSON), ``seed``, ``commitment``,
+  ``turn_seconds``, ``since_ms`` (when the current decision began), ``last_event``.
+- ``<prefix>{t:<id>}:events``  stream: every event of the table with its audience (``to``: ``*``
+  public, else the seats allowed to see it, comma-separated) and entry id ``<version>-<n>``.
+- ``<prefix>{t:<id>}:actions`` hash: ``<seat>:<action id>`` → the stored answer (idempotency).
+- ``<prefix>{t:<id>}:outbox``  list: bus envelopes committed but maybe not yet published.
+
+A change is computed in Python from a snapshot, then :data:`COMMIT` applies it only if the
+version is still the one the change was computed from: optimistic concurrency, so any number of
+engine processes can serve one table and exactly one wins each version.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+import redis.asyncio as aioredis
+from inferno_rules import Event
+
+#: KEYS: state, events, actions, outbox.
+#: ARGV: 1 expected version, 2 answer field ("" = none), 3 answer, 4 state bytes ("" = keep),
+#: 5 status, 6 since_ms, 7 last event id ("" = keep), 8 event count n, 9 outbox count m, then
+#: n × (kind, data, to), then m outbox envelopes.
+#: Returns {"ok", version} | {"dup", answer} | {"stale", version} | {"missing"}.
+COMMIT = """
+local current = redis.call('HGET', KEYS[1], 'version')
+if not current then return {'missing'} end
+if ARGV[2] ~= '' then
+  local prior = redis.call('HGET', KEYS[3], ARGV[2])
+  if prior then return {'dup', prior} end
+end
+if current ~= ARGV[1] then return {'stale', current} end
+local version = tonumber(current) + 1
+redis.call('HSET', KEYS[1], 'version', version, 'status', ARGV[5], 'since_ms', ARGV[6])
+if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'state', ARGV[4]) end
+if ARGV[7] ~= '' then redis.call('HSET', KEYS[1], 'last_event', ARGV[7]) end
+local n = tonumber(ARGV[8])
+local m = tonumber(ARGV[9])
+local i = 10
+for k = 0, n - 1 do
+  redis.call('XADD', KEYS[2], version .. '-' .. k,
+             'kind', ARGV[i], 'data', ARGV[i + 1], 'to', ARGV[i + 2])
+  i = i + 3
+end
+for k = 1, m do
+  redis.call('RPUSH', KEYS[4], ARGV[i])
+  i = i + 1
+end
+if ARGV[2] ~= '' then redis.call('HSET', KEYS[3], ARGV[2], ARGV[3]) end
+return {'ok', tostring(version)}
+"""
+
+#: KEYS: state, events, outbox. ARGV: 1 field-pair count p, p × (field, value), 2 event count
+#: n, n × (kind, data, to), outbox count m, m × envelope. The table starts at version 1.
+CREATE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+local p = tonumber(ARGV[1])
+local i = 2
+for k = 1, p do
+  redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
+  i = i + 2
+end
+local n = tonumber(ARGV[i])
+i = i + 1
+for k = 0, n - 1 do
+  redis.call('XADD', KEYS[2], '1-' .. k, 'kind', ARGV[i], 'data', ARGV[i + 1], 'to', ARGV[i + 2])
+  i = i + 3
+end
+local m = tonumber(ARGV[i])
+i = i + 1
+for k = 1, m do
+  redis.call('RPUSH', KEYS[3], ARGV[i])
+  i = i + 1
+end
+return 1
+"""
+
+#: KEYS: outbox. ARGV: the envelopes just published, in order. Drops them from the head only
+#: if the head still holds exactly them (another process may have published them already), so
+#: a race can publish an envelope twice (ids make that harmless) but never lose one.
+OUTBOX_DONE = """
+local n = #ARGV
+local head = redis.call('LRANGE', KEYS[1], 0, n - 1)
+if #head ~= n then return 0 end
+for k = 1, n do
+  if head[k] ~= ARGV[k] then return 0 end
+end
+redis.call('LTRIM', KEYS[1], n, -1)
+return 1
+"""
+
+PUBLIC = "*"
+
+
+class StoredEvent(NamedTuple):
+    """One entry of a table's log: its id ``<version>-<n>`` and the rules event."""
+
+    id: str
+    version: int
+    event: Event
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A table as read from Redis at one version."""
+
+    table_id: str
+    version: int
+    game: str
+    status: str
+    state: bytes
+    seats: list[dict[str, Any]]
+    options: dict[str, Any]
+    seed: str
+    commitment: str
+    turn_seconds: int
+    since_ms: int
+    last_event: str
+    outbox_head: bytes | None  # the oldest unpublished bus envelope, if any
+    prior_answer: bytes | None
+
+
+class Committed(NamedTuple):
+    outcome: str  # "ok" | "dup" | "stale" | "missing"
+    version: int
+    answer: bytes | None
+
+
+def encode_to(to: frozenset[int] | None) -> str:
+    return PUBLIC if to is None else ",".join(str(s) for s in sorted(to))
+
+
+def decode_to(text: str) -> frozenset[int] | None:
+    if text == PUBLIC:
+        return None
+    return frozenset(int(s) for s in text.split(",") if s)
+
+
+def _event_args(events: Sequence[Event]) -> list[str]:
+    args: list[str] = []
+    for event in events:
+        args += [event.kind, json.dumps(event.data, separators=(",", ":")), encode_to(event.to)]
+    return args
+
+
+class TableStore:
+    """The Redis side of the engine; every method is one or two round trips."""
+
+    def __init__(self, client: aioredis.Redis, prefix: str) -> None:
+        self.client = client
+        self.prefix = prefix
+        self._commit = client.register_script(COMMIT)
+        self._create = client.register_script(CREATE)
+        self._outbox_done = client.register_script(OUTBOX_DONE)
+
+    def key(self, table_id: str, part: str) -> str:
+        return f"{self.prefix}{{t:{table_id}}}:{part}"
+
+    def keys(self, table_id: str) -> tuple[str, str, str, str]:
+        return (
+            self.key(table_id, "state"),
+            self.key(table_id, "events"),
+            self.key(table_id, "actions"),
+            self.key(table_id, "outbox"),
+        )
+
+    # ------------------------------------------------------------------ reading
+    async def read(self, table_id: str, answer_field: str = "") -> Snapshot | None:
+        """The table now (and the stored answer for ``answer_field``), or ``None``."""
+        state_key, _, actions_key, outbox_key = self.keys(table_id)
+        async with self.client.pipeline(transaction=False) as pipe:
+            pipe.hgetall(state_key)
+            pipe.lindex(outbox_key, 0)
+            if answer_field:
+                pipe.hget(actions_key, answer_field)
+            replies = await pipe.execute()
+        fields: dict[bytes, bytes] = replies[0]
+        if not fields:
+            return None
+        text = {k.decode(): v for k, v in fields.items()}
+        return Snapshot(
+            table_id=table_id,
+            version=int(text["version"]),
+            game=text["game"].decode(),
+            status=text["status"].decode(),
+            state=text["state"],
+            seats=json.loads(text["seats"]),
+            options=json.loads(text["options"]),
+            seed=text["seed"].decode(),
+            commitment=text["commitment"].decode(),
+            turn_seconds=int(text.get("turn_seconds", b"0")),
+            since_ms=int(text.get("since_ms", b"0")),
+            last_event=text.get("last_event", b"").decode(),
+            outbox_head=replies[1],
+            prior_answer=replies[2] if answer_field else None,
+        )
+
+    async def events_after(self, table_id: str, after: str, count: int = 500) -> list[StoredEvent]:
+        """Log entries strictly after entry id ``after`` ("" = from the start)."""
+        start = f"({after}" if after else "-"
+        entries = await self.client.xrange(self.key(table_id, "events"), start, "+", count)
+        return [_stored(entry_id, fields) for entry_id, fields in entries]
+
+    async def wait_for_events(
+        self, table_id: str, after: str, block_ms: int, count: int = 500
+    ) -> list[StoredEvent]:
+        """Like :meth:`events_after`, but waits up to ``block_ms`` for the first new entry."""
+        reply = await self.client.xread(
+            {self.key(table_id, "events"): after or "0-0"}, count=count, block=block_ms
+        )
+        if not reply:
+            return []
+        return [_stored(entry_id, fields) for entry_id, fields in reply[0][1]]
+
+    async def status(self, table_id: str) -> str | None:
+        value = await self.client.hget(self.key(table_id, "state"), "status")
+        return value.decode() if value is not None else None
+
+    # ------------------------------------------------------------------ writing
+    async def create(
+        self,
+        table_id: str,
+        fields: dict[str, str | bytes | int],
+        events: Sequence[Event],
+        outbox: Sequence[str],
+    ) -> bool:
+        """Store a new table at version 1; ``False`` if the id is taken."""
+        state_key, events_key, _, outbox_key = self.keys(table_id)
+        args: list[Any] = [len(fields)]
+        for name, value in fields.items():
+            args += [name, value]
+        args += [len(events), *_event_args(events), len(outbox), *outbox]
+        created = await self._create(keys=[state_key, events_key, outbox_key], args=args)
+        return bool(created)
+
+    async def commit(
+        self,
+        table_id: str,
+        *,
+        expected: int,
+        status: str,
+        since_ms: int,
+        events: Sequence[Event],
+        outbox: Sequence[str] = (),
+        state: bytes = b"",
+        answer_field: str = "",
+        answer: bytes = b"",
+    ) -> Committed:
+        """Apply one change if the table is still at ``expected`` (see :data:`COMMIT`)."""
+        last_event = f"{expected + 1}-{len(events) - 1}" if events else ""
+        args: list[Any] = [
+            expected,
+            answer_field,
+            answer,
+            state,
+            status,
+            since_ms,
+            last_event,
+            len(events),
+            len(outbox),
+            *_event_args(events),
+            *outbox,
+        ]
+        reply = await self._commit(keys=list(self.keys(table_id)), args=args)
+        outcome = reply[0].decode()
+        if outcome == "ok":
+            return Committed("ok", int(reply[1]), None)
+        if outcome == "dup":
+            return Committed("dup", 0, reply[1])
+        if outcome == "stale":
+            return Committed("stale", int(reply[1]), None)
+        return Committed("missing", 0, None)
+
+    async def outbox(self, table_id: str, limit: int = 100) -> list[bytes]:
+        items: list[bytes] = await self.client.lrange(self.key(table_id, "outbox"), 0, limit - 1)
+        return items
+
+    async def outbox_done(self, table_id: str, items: Sequence[bytes]) -> None:
+        await self._outbox_done(keys=[self.key(table_id, "outbox")], args=list(items))
+
+    async def tables_with_outbox(self) -> list[str]:
+        """Ids of tables whose outbox holds something (for the recovery sweep at start-up)."""
+        found = []
+        pattern = f"{self.prefix}{{t:*}}:outbox"
+        async for key in self.client.scan_iter(match=pattern, count=1000):
+            text = key.decode()
+            found.append(text[len(self.prefix) + 3 : text.rindex("}")])
+        return found
+
+
+def _stored(entry_id: bytes, fields: dict[bytes, bytes]) -> StoredEvent:
+    text = entry_id.decode()
+    event = Event(
+        fields[b"kind"].decode(), json.loads(fields[b"data"]), decode_to(fields[b"to"].decode())
+    )
+    return StoredEvent(text, int(text.split("-", 1)[0]), event)

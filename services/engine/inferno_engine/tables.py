@@ -1,0 +1,433 @@
+"""The table logic of the engine: create, move, look, follow, and the operator's controls.
+
+Plain Python over :class:`~inferno_engine.store.TableStore` and the rules core, with no gRPC in
+it: the servicer translates messages and this module decides. Every change follows one pattern:
+read a snapshot, check who may do what, compute the change with the pure rules, then commit it
+only if the table is still at the snapshot's version. Anything refused raises an
+:class:`~inferno_engine.errors.EngineError` before the commit, so nothing changes on an error.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import time
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import structlog
+from inferno_auth import Claims, Role
+from inferno_bus import EventType
+from inferno_proto import engine_pb2 as pb
+from inferno_rules import (
+    OPERATOR,
+    Action,
+    Decision,
+    Event,
+    OptionError,
+    Rejected,
+    UnknownGame,
+    Viewer,
+    commitment,
+    get_game,
+    new_seed,
+    validate_options,
+    visible_events,
+)
+
+from . import auth, metrics
+from .bus import Publisher, envelope, finished_payload
+from .errors import (
+    AlreadyExists,
+    GameNotServed,
+    InvalidArgument,
+    PermissionDenied,
+    RuleBroken,
+    StaleVersion,
+    TableNotFound,
+)
+from .games import translation
+from .store import Snapshot, StoredEvent, TableStore
+
+log = structlog.get_logger("inferno_engine.tables")
+
+LIVE, PAUSED, FINISHED, ABORTED = "live", "paused", "finished", "aborted"
+ENDED = (FINISHED, ABORTED)
+STATUS_EVENT = "table.status"
+TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+EVENT_ID = re.compile(r"^[0-9]{1,19}-[0-9]{1,19}$")
+#: Rejections that mean the message itself was malformed, not that the move broke a rule.
+MALFORMED = frozenset({"not_a_card", "malformed_action"})
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def visible(stored: Sequence[StoredEvent], viewer: Viewer) -> list[StoredEvent]:
+    """The entries ``viewer`` may see, decided by the rules' ``visible_events`` alone."""
+    allowed = {id(e) for e in visible_events([s.event for s in stored], viewer)}
+    return [s for s in stored if id(s.event) in allowed]
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    game: str
+    version: int
+    events: list[StoredEvent]
+    replayed: bool
+    to_act: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    snapshot: Snapshot
+    viewer: Viewer
+    view: dict[str, Any]
+    legal: list[Action]
+    decision: Decision
+
+
+class Tables:
+    def __init__(self, store: TableStore, publisher: Publisher, games: frozenset[str]) -> None:
+        self.store = store
+        self.publisher = publisher
+        self.games = games
+        self.audit_stream = f"{store.prefix}audit"
+
+    # ------------------------------------------------------------------ shared checks
+    async def _snapshot(self, table_id: str, answer_field: str = "") -> Snapshot:
+        if not TABLE_ID.match(table_id):
+            raise InvalidArgument(
+                "a table id is 1 to 64 letters, digits, '-' or '_'", reason="bad_table_id"
+            )
+        snap = await self.store.read(table_id, answer_field)
+        if snap is None:
+            raise TableNotFound(f"there is no table {table_id!r}")
+        if snap.game not in self.games:
+            raise GameNotServed(
+                f"this engine does not serve {snap.game}; it serves {', '.join(sorted(self.games))}"
+            )
+        if snap.outbox_head is not None and self.publisher.overdue(snap.outbox_head, now_ms()):
+            # A commit's bus events were left unpublished (its engine died): heal them now.
+            await self.publisher.flush(table_id)
+        return snap
+
+    async def _audit(self, claims: Claims, what: str, table_id: str, reason: str) -> None:
+        entry = {
+            "who": claims.subject,
+            "role": claims.role.value,
+            "name": claims.name,
+            "what": what,
+            "table": table_id,
+            "reason": reason,
+            "at": str(now_ms()),
+        }
+        await self.store.client.xadd(self.audit_stream, entry)
+        log.info("audit", **entry)
+
+    # ------------------------------------------------------------------ CreateTable
+    async def create(
+        self,
+        claims: Claims,
+        table_id: str,
+        game_name: str,
+        options_msg: pb.GameOptions,
+        seats: Sequence[tuple[str, str, bool]],
+        turn_seconds: int,
+    ) -> tuple[int, str]:
+        auth.require_role(claims, Role.SERVICE)
+        if not TABLE_ID.match(table_id):
+            raise InvalidArgument(
+                "a table id is 1 to 64 letters, digits, '-' or '_'", reason="bad_table_id"
+            )
+        try:
+            game = get_game(game_name)
+        except UnknownGame as err:
+            raise InvalidArgument(str(err), reason="unknown_game") from None
+        if game_name not in self.games:
+            raise GameNotServed(
+                f"this engine does not serve {game_name}; it serves {', '.join(sorted(self.games))}"
+            )
+        raw = translation(game_name).options(options_msg)
+        ids = [player_id for player_id, _, _ in seats]
+        if any(not player_id for player_id in ids):
+            raise InvalidArgument("every seat needs a player id", reason="bad_seats")
+        if len(set(ids)) != len(ids):
+            raise InvalidArgument("a player can hold only one seat at a table", "bad_seats")
+        seed = new_seed()
+        try:
+            state = game.new_game(len(seats), raw, seed)
+            options = validate_options(game.info, raw)
+        except OptionError as err:
+            raise InvalidArgument(err.message, reason=f"bad_option:{err.option}") from None
+        seat_list = [
+            {"seat": i, "player_id": pid, "name": name, "bot": bot}
+            for i, (pid, name, bot) in enumerate(seats)
+        ]
+        sealed = commitment(seed)
+        at = now_ms()
+        created = envelope(
+            EventType.TABLE_CREATED,
+            table_id,
+            1,
+            at,
+            {"game": game_name, "options": options, "seats": seat_list, "seed_commitment": sealed},
+        )
+        events = game.opening_events(state)
+        fields: dict[str, str | bytes | int] = {
+            "version": 1,
+            "game": game_name,
+            "status": LIVE,
+            "state": game.encode(state),
+            "seats": json.dumps(seat_list),
+            "options": json.dumps(options),
+            "seed": seed,
+            "commitment": sealed,
+            "turn_seconds": turn_seconds,
+            "since_ms": at,
+            "last_event": f"1-{len(events) - 1}" if events else "",
+        }
+        if not await self.store.create(table_id, fields, events, [created]):
+            raise AlreadyExists(f"a table {table_id!r} already exists", reason="table_exists")
+        await self.publisher.flush(table_id)
+        log.info("table_created", table=table_id, game=game_name, seats=len(seats))
+        return 1, sealed
+
+    # ------------------------------------------------------------------ SubmitAction
+    async def submit(
+        self,
+        claims: Claims,
+        table_id: str,
+        expected: int,
+        action_id: str,
+        action_msg: pb.Action | None,
+        requested_seat: int | None,
+        forced: bool,
+    ) -> Answer:
+        if not 0 < len(action_id) <= 128:
+            raise InvalidArgument(
+                "every move needs an action_id of 1 to 128 characters (a UUID)",
+                reason="bad_action_id",
+            )
+        snap = await self._snapshot(table_id, answer_field=action_id)
+        auth.check_table_claim(claims, table_id)
+        seat = auth.acting_seat(claims, snap.seats, requested_seat)
+        if forced and claims.role != Role.SERVICE:
+            raise PermissionDenied("only the timer service may force a move", "wrong_role")
+        tr = translation(snap.game)
+        action = tr.action(action_msg) if action_msg is not None else None
+        if action is None and not forced:
+            raise InvalidArgument("choose an action", reason="empty_action")
+        fingerprint = hashlib.sha256(
+            json.dumps([seat, forced, action], separators=(",", ":")).encode()
+        ).hexdigest()[:32]
+        if snap.prior_answer is not None:
+            return self._replay(snap, snap.prior_answer, seat, fingerprint, snap.version)
+        if snap.status != LIVE:
+            raise RuleBroken(
+                f"the table is {snap.status}; no moves are taken",
+                reason=f"table_{snap.status}",
+                version=snap.version,
+            )
+        if expected != snap.version:
+            raise StaleVersion(
+                f"the table has moved on to version {snap.version}; look again and decide",
+                version=snap.version,
+            )
+        game = get_game(snap.game)
+        state = game.decode(snap.state)
+        if action is None:
+            if seat not in game.to_act(state):
+                raise RuleBroken(
+                    "it is not this seat's turn", reason="not_your_turn", version=snap.version
+                )
+            action = game.default_action(state, seat)
+        out = game.apply(state, seat, action)
+        if isinstance(out, Rejected):
+            metrics.ACTIONS.labels(snap.game, "rejected").inc()
+            error = InvalidArgument if out.code in MALFORMED else RuleBroken
+            raise error(out.message, reason=out.code, version=snap.version)
+        version = snap.version + 1
+        stored = [StoredEvent(f"{version}-{i}", version, e) for i, e in enumerate(out.events)]
+        mine = visible(stored, Viewer.of_seat(seat))
+        answer = json.dumps(
+            {
+                "fp": fingerprint,
+                "seat": seat,
+                "version": version,
+                "events": [[s.id, s.event.kind, s.event.data] for s in mine],
+                "to_act": list(game.to_act(out.state)),
+            },
+            separators=(",", ":"),
+        ).encode()
+        over = game.is_over(out.state)
+        at = now_ms()
+        outbox = [
+            envelope(
+                EventType.ACTION_APPLIED,
+                table_id,
+                version,
+                at,
+                {
+                    "seat": seat,
+                    "action": tr.public_action(state, action),
+                    "action_id": action_id,
+                    "events": [e.kind for e in out.events],
+                    "to_act": list(game.to_act(out.state)),
+                    "forced": forced,
+                },
+            )
+        ]
+        for event in out.events:
+            scored = tr.round_score(out.state, event)
+            if scored is not None:
+                outbox.append(envelope(EventType.ROUND_SCORED, table_id, version, at, scored))
+        if over:
+            result = game.result(out.state)
+            assert result is not None
+            payload = finished_payload(
+                snap.game, snap.seats, result, snap.seed, snap.commitment, at
+            )
+            outbox.append(envelope(EventType.TABLE_FINISHED, table_id, version, at, payload))
+        committed = await self.store.commit(
+            table_id,
+            expected=snap.version,
+            status=FINISHED if over else LIVE,
+            since_ms=at,
+            events=out.events,
+            outbox=outbox,
+            state=game.encode(out.state),
+            answer_field=action_id,
+            answer=answer,
+        )
+        if committed.outcome == "dup":
+            assert committed.answer is not None
+            return self._replay(snap, committed.answer, seat, fingerprint, committed.version)
+        if committed.outcome == "stale":
+            metrics.ACTIONS.labels(snap.game, "stale").inc()
+            raise StaleVersion(
+                f"the table has moved on to version {committed.version}; look again and decide",
+                version=committed.version,
+            )
+        if committed.outcome == "missing":
+            raise TableNotFound(f"there is no table {table_id!r}")
+        metrics.ACTIONS.labels(snap.game, "applied").inc()
+        await self.publisher.flush(table_id)
+        return Answer(snap.game, version, mine, False, tuple(game.to_act(out.state)))
+
+    def _replay(
+        self, snap: Snapshot, stored: bytes, seat: int, fingerprint: str, version: int
+    ) -> Answer:
+        first = json.loads(stored)
+        if first["seat"] != seat or first["fp"] != fingerprint:
+            raise AlreadyExists(
+                "this action_id was already used for a different move; use a new id per move",
+                reason="action_id_reused",
+                version=version or None,
+            )
+        events = [
+            StoredEvent(eid, int(eid.split("-", 1)[0]), Event(kind, data))
+            for eid, kind, data in first["events"]
+        ]
+        return Answer(snap.game, first["version"], events, True, tuple(first["to_act"]))
+
+    # ------------------------------------------------------------------ GetView
+    async def view(self, claims: Claims, table_id: str, requested_seat: int | None) -> TableView:
+        snap = await self._snapshot(table_id)
+        auth.check_table_claim(claims, table_id)
+        viewer = auth.viewer_of(claims, snap.seats, requested_seat)
+        return self._view(snap, viewer)
+
+    def _view(self, snap: Snapshot, viewer: Viewer) -> TableView:
+        game = get_game(snap.game)
+        state = game.decode(snap.state)
+        seat = viewer.seat if viewer.role == "seat" else None
+        legal = game.legal_actions(state, seat) if seat is not None and snap.status == LIVE else []
+        decision = game.decision(state) if snap.status == LIVE else Decision(())
+        return TableView(snap, viewer, game.view(state, viewer), legal, decision)
+
+    async def full_view(self, claims: Claims, table_id: str, reason: str) -> TableView:
+        auth.require_role(claims, Role.OPERATOR)
+        snap = await self._snapshot(table_id)
+        await self._audit(claims, "full_view", table_id, reason)
+        return self._view(snap, OPERATOR)
+
+    # ------------------------------------------------------------------ StreamEvents
+    async def follow(
+        self,
+        claims: Claims,
+        table_id: str,
+        after: str,
+        requested_seat: int | None,
+        wait_ms: int = 5000,
+    ) -> AsyncIterator[tuple[str, list[StoredEvent]]]:
+        """The caller's events after ``after``, then live ones, until the table ends.
+
+        Yields the table's game with each batch."""
+        if after and not EVENT_ID.match(after):
+            raise InvalidArgument(
+                f"{after!r} is not an event id; event ids look like 12-0", reason="bad_event_id"
+            )
+        snap = await self._snapshot(table_id)
+        auth.check_table_claim(claims, table_id)
+        viewer = auth.viewer_of(claims, snap.seats, requested_seat)
+        cursor = after
+        while True:
+            batch = await self.store.events_after(table_id, cursor)
+            if not batch:
+                if await self.store.status(table_id) in ENDED:
+                    return
+                batch = await self.store.wait_for_events(table_id, cursor, wait_ms)
+                if not batch:
+                    continue
+            cursor = batch[-1].id
+            mine = visible(batch, viewer)
+            if mine:
+                yield snap.game, mine
+
+    # ------------------------------------------------------------------ operators
+    async def change_status(
+        self, claims: Claims, table_id: str, target: str, reason: str
+    ) -> tuple[int, str]:
+        auth.require_role(claims, Role.OPERATOR)
+        allowed_from = {PAUSED: (LIVE,), LIVE: (PAUSED,), ABORTED: (LIVE, PAUSED)}[target]
+        verb = {PAUSED: "paused", LIVE: "resumed", ABORTED: "aborted"}[target]
+        for _attempt in range(10):
+            snap = await self._snapshot(table_id)
+            if snap.status not in allowed_from:
+                raise RuleBroken(
+                    f"the table is {snap.status}; it cannot be {verb}",
+                    reason="bad_status_change",
+                    version=snap.version,
+                )
+            at = now_ms()
+            outbox = []
+            if target == ABORTED:
+                outbox.append(
+                    envelope(
+                        EventType.TABLE_ABORTED,
+                        table_id,
+                        snap.version + 1,
+                        at,
+                        {"game": snap.game, "reason": reason},
+                    )
+                )
+            event = Event(STATUS_EVENT, {"status": target, "reason": reason})
+            committed = await self.store.commit(
+                table_id,
+                expected=snap.version,
+                status=target,
+                since_ms=at if target == LIVE else snap.since_ms,
+                events=[event],
+                outbox=outbox,
+            )
+            if committed.outcome == "ok":
+                await self.publisher.flush(table_id)
+                await self._audit(claims, verb, table_id, reason)
+                return committed.version, target
+            if committed.outcome == "missing":
+                raise TableNotFound(f"there is no table {table_id!r}")
+        raise StaleVersion("the table keeps changing; try again", version=snap.version)

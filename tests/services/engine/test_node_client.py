@@ -1,0 +1,65 @@
+"""A Node.js client written from the .proto alone (clients/node/play.js) plays a whole game."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+
+import pytest
+from inferno_proto import engine_pb2 as pb
+
+from .client import Client, create_table
+from .conftest import ROOT, token
+
+pytestmark = pytest.mark.anyio
+NODE_CLIENT = ROOT / "clients" / "node"
+PLAYERS = ["ana", "bruno", "carla"]
+
+
+@pytest.fixture(scope="session")
+def node_client() -> str:
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None or npm is None:
+        pytest.fail("the Node.js client test needs node and npm on PATH")
+    if not (NODE_CLIENT / "node_modules" / "@grpc" / "grpc-js").is_dir():
+        subprocess.run(
+            [npm, "ci", "--no-audit", "--no-fund"],
+            cwd=NODE_CLIENT,
+            check=True,
+            capture_output=True,
+            timeout=240,
+        )
+    return node
+
+
+async def test_the_node_client_plays_a_whole_game(engine, node_client) -> None:
+    await create_table(engine.address, "node", PLAYERS, {"order": 2})  # 15 hands for three
+    done = subprocess.run(
+        [node_client, str(NODE_CLIENT / "play.js")],
+        env={
+            **os.environ,
+            "ENGINE_ADDRESS": engine.address,
+            "TABLE_ID": "node",
+            "TOKENS": json.dumps([token(name) for name in PLAYERS]),
+        },
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout.strip().splitlines()[-1])
+    moves = 15 * 3 + 3 * sum(range(1, 16))
+    assert summary["moves"] == moves
+    assert summary["version"] == 1 + moves
+    assert summary["status"] == "TABLE_STATUS_FINISHED"
+    assert summary["streamed"] > moves
+
+    viewer = Client(engine.address, "ana")
+    try:
+        final = await viewer.view("node")
+    finally:
+        await viewer.close()
+    assert final.status == pb.TABLE_STATUS_FINISHED
+    assert [s.score for s in final.oh_hell.seats] == summary["scores"]
