@@ -141,6 +141,10 @@ class Consumer:
         """Ask :meth:`run` to return after the batch in hand (safe from a signal handler)."""
         self._stop.set()
 
+    def wait(self, seconds: float) -> bool:
+        """Sleep up to ``seconds``; True (at once) if a stop was asked."""
+        return self._stop.wait(seconds)
+
     def ensure_group(self) -> None:
         """Create the group (and the stream) unless it exists."""
         try:
@@ -275,7 +279,10 @@ class Consumer:
             messages.append(Message(entry_id, envelope, count))
         handled, refused = self._handle(messages)
         dead.update(refused)
-        self._settle(handled, dead, fields_by_id, counts)
+        in_stream_order = {
+            entry_id: dead[entry_id] for entry_id in fields_by_id if entry_id in dead
+        }
+        self._settle(handled, in_stream_order, fields_by_id, counts)
 
     def _handle(self, messages: Sequence[Message]) -> tuple[list[str], dict[str, str]]:
         """Run the handler; returns (handled ids, refused ids with reasons). Messages in

@@ -131,9 +131,7 @@ class Game(Generic[S]):
     state_type: ClassVar[Callable[..., Any]]
 
     # ----------------------------------------------------------------- setting up
-    def new_game(
-        self, players: int, options: Mapping[str, object] | None, seed: str
-    ) -> S:
+    def new_game(self, players: int, options: Mapping[str, object] | None, seed: str) -> S:
         """A fresh game. Raises :class:`~inferno_rules.options.OptionError` on bad input."""
         validate_players(self.info, players)
         if not isinstance(seed, str) or not seed:

@@ -125,9 +125,7 @@ def validate_players(info: GameInfo, players: object) -> int:
     return players
 
 
-def validate_options(
-    info: GameInfo, raw: Mapping[str, object] | None
-) -> dict[str, OptionValue]:
+def validate_options(info: GameInfo, raw: Mapping[str, object] | None) -> dict[str, OptionValue]:
     """Fill in defaults and check every option; the result is complete and sorted by name.
 
     Raises :class:`OptionError` naming the first bad option and what it allows.

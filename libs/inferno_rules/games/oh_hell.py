@@ -194,9 +194,7 @@ class OhHell(Game[OhHellState]):
         deck = drawn(state.seed, f"hand:{hand_no}", range(52), min(dealt + 1, 52))
         # Card t goes to seat (dealer + 1 + t) mod n, so seat s holds every n-th card from
         # offset (s - dealer - 1) mod n.
-        hands = tuple(
-            tuple(sorted(deck[(seat - dealer - 1) % n : dealt : n])) for seat in range(n)
-        )
+        hands = tuple(tuple(sorted(deck[(seat - dealer - 1) % n : dealt : n])) for seat in range(n))
         trump = NO_TRUMP if k == MAX_HAND[n] else deck[dealt]
         first = (dealer + 1) % n
         return state._replace(
@@ -309,8 +307,7 @@ class OhHell(Game[OhHellState]):
             if total == k:
                 return Rejected(
                     "hook",
-                    f"the dealer may not bid {bid}: the bids would total {k}, "
-                    f"the number of tricks",
+                    f"the dealer may not bid {bid}: the bids would total {k}, the number of tricks",
                 )
         bids = state.bids[:seat] + (bid,) + state.bids[seat + 1 :]
         n = state.players
@@ -410,7 +407,11 @@ class OhHell(Game[OhHellState]):
         assert result is not None
         end = Event(
             "game_end",
-            {"scores": list(scores), "ranking": list(result.ranking), "winners": list(result.winners)},
+            {
+                "scores": list(scores),
+                "ranking": list(result.ranking),
+                "winners": list(result.winners),
+            },
         )
         return Applied(state, events + (scored, end))
 
