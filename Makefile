@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | sha256sum | cut -c1-12)
 
-.PHONY: help install test lint bench run proto clean
+.PHONY: help install test lint bench run proto clean migrate
 
 help:  ## Show this help.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -31,6 +31,9 @@ bench: install  ## Benchmarks against same-run baselines; writes docs/benchmarks
 
 run: install  ## What `make run` does today: see README.md.
 	$(PY) tools/play_demo.py
+
+migrate: install  ## Apply the database migrations (schema scoring) to INFERNO_DATABASE_URL.
+	$(PY) -m inferno_scoring.db
 
 clean:  ## Remove the virtualenv and caches.
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

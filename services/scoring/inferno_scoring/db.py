@@ -68,7 +68,16 @@ def make_pool(database_url: str, *, size: int = 4, timeout: float = 5.0) -> Conn
 def main() -> int:
     from .settings import Settings
 
-    applied = migrate(Settings().database_url)
+    url = Settings().database_url
+    try:
+        applied = migrate(url)
+    except psycopg.OperationalError as err:
+        where = urlsplit(url).netloc.rpartition("@")[2]
+        print(
+            f"scoring: cannot migrate: PostgreSQL at {where} is unreachable ({err})",
+            file=sys.stderr,
+        )
+        return 1
     print(f"scoring: {applied} migration(s) applied", file=sys.stderr)
     return 0
 
