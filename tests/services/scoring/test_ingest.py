@@ -11,55 +11,15 @@ import redis
 from inferno_bus import Consumer, Envelope, EventType, Publisher, group_backlog, stream_key
 from openskill.models import PlackettLuce
 
-from .conftest import drain, event_id, finished
-
-PLAYERS = [f"p{i:02d}" for i in range(25)] + [f"bot{i}" for i in range(5)]
-
-
-def expected_ratings(events: list[Envelope]) -> dict[str, tuple[float, float, int]]:
-    """openskill applied directly: each result once, in order of finish (ties by table id),
-    seats that abandoned sharing last place."""
-    model = PlackettLuce()
-    ratings: dict = {}
-    played: dict[str, int] = {}
-    for e in sorted(events, key=lambda e: (e.payload["finished_at"], e.table)):
-        seats = e.payload["seats"]
-        ranking = e.payload["ranking"]
-        last = max((ranking[s["seat"]] for s in seats if not s["abandoned"]), default=0) + 1
-        ranks = [last if s["abandoned"] else ranking[s["seat"]] for s in seats]
-        teams = [[ratings.get(s["player_id"], model.rating())] for s in seats]
-        for seat, team in zip(seats, model.rate(teams, ranks=ranks), strict=True):
-            ratings[seat["player_id"]] = team[0]
-            played[seat["player_id"]] = played.get(seat["player_id"], 0) + 1
-    return {p: (r.mu, r.sigma, played[p]) for p, r in ratings.items()}
-
-
-def stored_ratings(url: str, game: str = "oh_hell") -> dict[str, tuple[float, float, int]]:
-    with psycopg.connect(url) as conn:
-        rows = conn.execute(
-            "SELECT player_id, mu, sigma, matches FROM scoring.ratings WHERE game = %s", (game,)
-        ).fetchall()
-    return {p: (mu, sigma, n) for p, mu, sigma, n in rows}
-
-
-def counts(url: str) -> dict[str, int]:
-    with psycopg.connect(url) as conn:
-        return {
-            t: conn.execute(f"SELECT count(*) FROM scoring.{t}").fetchone()[0]
-            for t in ("events", "matches", "participants", "rounds", "ratings")
-        }
-
-
-def random_matches(count: int, rng: random.Random) -> list[Envelope]:
-    events = []
-    at = 1_800_000_000_000
-    for i in range(count):
-        if i % 10:  # every tenth match finishes at the same ms as the one before: a tie
-            at += rng.randint(1, 5000)
-        players = rng.sample(PLAYERS, rng.randint(3, 5))
-        abandoned = [s for s in range(len(players)) if rng.random() < 0.05]
-        events.append(finished(f"t{i:04d}", at, players, abandoned=abandoned, rounds=3))
-    return events
+from .conftest import (
+    counts,
+    drain,
+    event_id,
+    expected_ratings,
+    finished,
+    random_matches,
+    stored_ratings,
+)
 
 
 def test_a_thousand_matches_with_duplicates_out_of_order_are_stored_exactly_once(
