@@ -11,8 +11,9 @@ and hands the parsed envelopes to a batch handler. The life of a message:
 3. A message is acknowledged only after the handler returned. The handler may refuse single
    messages (it returns ``{entry_id: reason}``); those go to the dead-letter stream.
 4. An exception listed in ``transient`` (say, PostgreSQL unreachable) means "not now": the
-   consumer keeps the batch, reports itself not ready, backs off and tries the same batch
-   again, so such outages never count against a message. Any other exception is blamed on the
+   consumer keeps the batch (refreshing its claim so no other consumer takes it over),
+   reports itself not ready, backs off and tries the same batch again, so such outages never
+   count against a message. Any other exception is blamed on the
    messages: the batch is retried one message at a time to find the culprit, which stays
    pending and is reclaimed later; on its ``max_deliveries``-th failure it is dead-lettered.
 5. A malformed envelope, a trimmed entry, or a message delivered more than ``max_deliveries``
@@ -116,7 +117,9 @@ class Consumer:
         self.max_deliveries = max_deliveries
         self.start_id = start_id
         self.transient = transient
-        self.backoff_max_s = backoff_max_s
+        # A held batch's claim is refreshed once per back-off: keep that well inside the idle
+        # time after which others may reclaim it.
+        self.backoff_max_s = min(backoff_max_s, claim_idle_ms / 3000)
         self.metrics_every_s = metrics_every_s
         self.dead_letter_maxlen = dead_letter_maxlen
         self._stop = threading.Event()
@@ -296,6 +299,7 @@ class Consumer:
                 refused = dict(self.handler(messages) or {})
             except self.transient as err:
                 self._not_ready(f"{type(err).__name__}: {err}")
+                self._keep(messages)
                 if self._stop.wait(backoff):
                     return [], {}  # stopping: the batch stays pending for the next start
                 backoff = min(backoff * 2, self.backoff_max_s)
@@ -332,6 +336,15 @@ class Consumer:
             known = {m.entry_id for m in messages}
             refused = {k: v for k, v in refused.items() if k in known}
             return [m.entry_id for m in messages if m.entry_id not in refused], refused
+
+    def _keep(self, messages: Sequence[Message]) -> None:
+        """Reset the idle time of messages held through an outage, so other consumers do not
+        reclaim them (which would count deliveries until they are dead-lettered). XCLAIM with
+        JUSTID leaves the delivery counter alone."""
+        with contextlib.suppress(*_REDIS_DOWN):  # Redis down too: nobody can reclaim them
+            self.client.xclaim(
+                self.stream, self.group, self.name, 0, [m.entry_id for m in messages], justid=True
+            )
 
     def _settle(
         self,

@@ -8,10 +8,12 @@ thread that installs no handlers of its own) is asked to exit.
 from __future__ import annotations
 
 import logging
+import sys
 import threading
 
 import uvicorn
 from inferno_bus import stop_on_signals
+from pydantic import ValidationError
 
 from .api import create_app
 from .service import ScoringService
@@ -20,7 +22,13 @@ from .settings import Settings
 
 def main() -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    settings = Settings()
+    try:
+        settings = Settings()
+    except ValidationError as err:
+        for e in err.errors():
+            name = "INFERNO_" + "_".join(str(p) for p in e["loc"]).upper()
+            print(f"scoring: bad setting {name}: {e['msg']}", file=sys.stderr)
+        return 2
     service = ScoringService(settings)
     app = create_app(service.pool, service.readiness)
     server = uvicorn.Server(

@@ -226,6 +226,35 @@ def test_a_transient_failure_is_waited_out_without_dead_lettering(
     assert group_backlog(client, consumer.stream, "g").pending == 0
 
 
+def test_a_batch_held_through_an_outage_is_not_reclaimed_by_others(
+    client: redis.Redis, redis_prefix: str
+) -> None:
+    Publisher(client, redis_prefix).publish_many(aborted(n) for n in range(3))
+    other = make(client, redis_prefix, Recorder(), name="other", claim_idle_ms=300)
+    stolen: list[int] = []
+
+    class Outage:
+        calls = 0
+
+        def __call__(self, messages: Sequence[Message]) -> None:
+            self.calls += 1
+            if self.calls <= 8:  # ~0.8 s unreachable, beyond other's claim_idle_ms
+                time.sleep(0.05)
+                stolen.append(other.reclaim())
+                raise Unreachable("connection refused")
+            assert all(m.deliveries == 1 for m in messages)
+
+    handler = Outage()
+    holder = make(client, redis_prefix, handler, transient=(Unreachable,), backoff_max_s=0.05)
+    holder.ensure_group()
+    holder.poll()
+    assert stolen == [0] * 8
+    assert handler.calls == 9
+    pending = client.xpending_range(holder.stream, "g", "-", "+", 10)
+    assert pending == []
+    assert dead_letters(client, redis_prefix) == []
+
+
 def test_lag_and_pending_are_reported(client: redis.Redis, redis_prefix: str) -> None:
     from prometheus_client import REGISTRY
 
