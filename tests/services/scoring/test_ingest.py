@@ -204,3 +204,71 @@ def test_round_scores_are_stored_once_from_either_event(
     totals = [a + b for a, b in zip(points[0], points[1], strict=True)]
     assert rounds == [(1, points[0], points[0]), (2, points[1], totals)]
     assert totals == match.payload["scores"]
+
+
+def test_any_player_name_and_detail_survive_storage(
+    publisher: Publisher, consumer: Consumer, migrated_db: str
+) -> None:
+    names = ['Ann "the Hammer" O\'Neil', "back\\slash, {brace}", "NULL", "Zoë 🂡 , ; \t x", ""]
+    event = finished("odd", 1000, [f"id-{i}" for i in range(5)], rounds=1)
+    payload = event.payload
+    seats = [{**s, "name": names[s["seat"]]} for s in payload["seats"]]
+    detail = {"note": 'quote " and \\ and {}', "nested": [1, {"a": None}]}
+    rounds = [{**payload["rounds"][0], "detail": detail}]
+    publisher.publish(
+        event.model_copy(update={"payload": payload | {"seats": seats, "rounds": rounds}})
+    )
+    drain(consumer)
+    with psycopg.connect(migrated_db) as conn:
+        stored = conn.execute("SELECT name FROM scoring.participants ORDER BY seat").fetchall()
+        ranked = conn.execute("SELECT name FROM scoring.ratings ORDER BY player_id").fetchall()
+        [(stored_detail,)] = conn.execute("SELECT detail FROM scoring.rounds").fetchall()
+    assert [n for (n,) in stored] == names
+    assert [n for (n,) in ranked] == names
+    assert stored_detail == detail
+
+
+def test_two_consumers_of_the_group_rate_exactly_as_one(
+    publisher: Publisher, migrated_db: str, client: redis.Redis, redis_prefix: str
+) -> None:
+    import threading
+
+    from inferno_scoring.db import UNAVAILABLE, make_pool
+    from inferno_scoring.handler import ScoringHandler
+
+    rng = random.Random(21)
+    events = random_matches(600, rng)
+    delivered = events + rng.sample(events, 100)
+    rng.shuffle(delivered)
+    publisher.publish_many(delivered)
+    pools = [make_pool(migrated_db, size=1) for _ in range(2)]
+    seen = [0, 0]
+
+    def counting(i: int, handler: ScoringHandler):
+        def handle(messages):
+            seen[i] += len(messages)
+            return handler(messages)
+
+        return handle
+
+    consumers = [
+        Consumer(
+            client, redis_prefix, "scoring", f"c{i}", counting(i, ScoringHandler(pool)),
+            batch_size=50, block_ms=10, transient=UNAVAILABLE,
+        )
+        for i, pool in enumerate(pools)
+    ]  # fmt: skip
+    consumers[0].ensure_group()
+    threads = [threading.Thread(target=drain, args=(c,)) for c in consumers]
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=120)
+    finally:
+        for pool in pools:
+            pool.close()
+    assert min(seen) > 0 and sum(seen) >= len(delivered)  # both took a share of the work
+    assert group_backlog(client, consumers[0].stream, "scoring").pending == 0
+    assert counts(migrated_db)["matches"] == 600
+    assert stored_ratings(migrated_db) == expected_ratings(events)
