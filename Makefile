@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | sha256sum | cut -c1-12)
 
-.PHONY: help install test lint bench run proto clean
+.PHONY: help install test lint bench run proto clean migrate
 
 help:  ## Show this help.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -42,6 +42,9 @@ proto: install  ## Regenerate the Python gRPC code in libs/inferno_proto/gen fro
 	find $(PROTO_GEN) -name '*.py' -exec sed -i -E \
 		's/^from inferno\.engine\.v1 import/from inferno_proto.gen.inferno.engine.v1 import/' {} +
 	find $(PROTO_GEN) -type d -exec touch {}/__init__.py \;
+
+migrate: install  ## Apply the database migrations (schema scoring) to INFERNO_DATABASE_URL.
+	$(PY) -m inferno_scoring.db
 
 clean:  ## Remove the virtualenv and caches.
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,284 @@
+"""The read API of scoring (FastAPI): leaderboards, match history, one match with its rounds.
+
+Read only; every answer comes from the rows the consumer wrote. Leaderboards sort by the
+conservative rating ``mu - 3·sigma`` (OpenSkill's ordinal), ties by player id, so a page is
+stable. ``/healthz`` says the process is alive, ``/readyz`` whether PostgreSQL, Redis, the
+migrations and the consumer are all fine (503 otherwise), ``/metrics`` is for Prometheus.
+OpenAPI docs are at ``/docs``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from fastapi import FastAPI, HTTPException, Path, Query, Request, Response
+from fastapi.responses import JSONResponse
+from inferno_rules import all_games
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from psycopg.rows import dict_row
+from psycopg_pool import ConnectionPool
+from pydantic import BaseModel
+
+from .db import UNAVAILABLE
+
+
+class LeaderboardEntry(BaseModel):
+    position: int
+    player_id: str
+    name: str
+    bot: bool
+    rating: float  # mu - 3 sigma
+    mu: float
+    sigma: float
+    matches: int
+
+
+class Leaderboard(BaseModel):
+    game: str
+    total: int
+    entries: list[LeaderboardEntry]
+
+
+class MatchSummary(BaseModel):
+    table_id: str
+    game: str
+    finished_at: int  # ms since the epoch
+    seat: int
+    score: int
+    rank: int
+    abandoned: bool
+    winner: bool
+    rating_before: float | None
+    rating_after: float | None
+
+
+class History(BaseModel):
+    player_id: str
+    total: int
+    matches: list[MatchSummary]
+
+
+class Participant(BaseModel):
+    seat: int
+    player_id: str
+    name: str
+    bot: bool
+    abandoned: bool
+    score: int
+    rank: int
+    winner: bool
+    mu_before: float | None
+    sigma_before: float | None
+    mu_after: float | None
+    sigma_after: float | None
+
+
+class RoundScores(BaseModel):
+    number: int
+    points: list[int]
+    scores: list[int]
+    detail: dict[str, Any]
+
+
+class Match(BaseModel):
+    table_id: str
+    game: str
+    finished_at: int
+    lower_score_wins: bool
+    seed: str
+    seed_commitment: str
+    participants: list[Participant]
+    rounds: list[RoundScores]
+
+
+Offset = Annotated[int, Query(ge=0, le=1_000_000, description="entries to skip")]
+Limit = Annotated[int, Query(ge=1, le=200, description="entries per page")]
+Id = Annotated[str, Path(min_length=1, max_length=200)]
+
+
+def _known_game(game: str) -> str:
+    games = sorted(all_games())
+    if game not in games:
+        raise HTTPException(404, f"no game named {game!r}; the games are: {', '.join(games)}")
+    return game
+
+
+def _ordinal(mu: float | None, sigma: float | None) -> float | None:
+    return None if mu is None or sigma is None else mu - 3 * sigma
+
+
+_BOARD = """
+SELECT player_id, name, bot, ordinal AS rating, mu, sigma, matches,
+       count(*) OVER () AS total
+FROM scoring.ratings WHERE game = %s
+ORDER BY ordinal DESC, player_id LIMIT %s OFFSET %s
+"""
+
+_POSITION = """
+SELECT 1 + (SELECT count(*) FROM scoring.ratings o
+            WHERE o.game = r.game AND (o.ordinal > r.ordinal
+                  OR (o.ordinal = r.ordinal AND o.player_id < r.player_id)))
+FROM scoring.ratings r WHERE r.game = %s AND r.player_id = %s
+"""
+
+
+def create_app(pool: ConnectionPool, readiness: Callable[[], dict[str, str]]) -> FastAPI:
+    app = FastAPI(
+        title="Inferno scoring",
+        version="1",
+        description="Results, ratings (OpenSkill Plackett–Luce) and leaderboards.",
+    )
+
+    @app.exception_handler(UNAVAILABLE[0])
+    @app.exception_handler(UNAVAILABLE[1])
+    async def _unavailable(_request: Request, _err: Exception) -> JSONResponse:
+        return JSONResponse(
+            {"detail": "scores are unavailable right now; try again shortly"}, status_code=503
+        )
+
+    def board(game: str, limit: int, offset: int) -> Leaderboard:
+        with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+            rows = cur.execute(_BOARD, (game, limit, offset)).fetchall()
+            total = (
+                rows[0]["total"]
+                if rows
+                else cur.execute(
+                    "SELECT count(*) AS total FROM scoring.ratings WHERE game = %s", (game,)
+                ).fetchone()["total"]
+            )
+        return Leaderboard(
+            game=game,
+            total=total,
+            entries=[
+                LeaderboardEntry(
+                    position=offset + i + 1, **{k: v for k, v in r.items() if k != "total"}
+                )
+                for i, r in enumerate(rows)
+            ],
+        )
+
+    @app.get("/healthz", tags=["operations"])
+    def healthz() -> dict[str, str]:
+        return {"status": "alive"}
+
+    @app.get("/readyz", tags=["operations"])
+    def readyz() -> JSONResponse:
+        checks = readiness()
+        ready = all(v == "ok" for v in checks.values())
+        return JSONResponse({"ready": ready, "checks": checks}, status_code=200 if ready else 503)
+
+    @app.get("/metrics", tags=["operations"])
+    def metrics() -> Response:
+        return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)
+
+    @app.get("/games/{game}/leaderboard", tags=["leaderboards"])
+    def leaderboard(game: Id, offset: Offset = 0, limit: Limit = 50) -> Leaderboard:
+        """One page of the game's leaderboard, best first."""
+        return board(_known_game(game), limit, offset)
+
+    @app.get("/games/{game}/leaderboard/around/{player_id}", tags=["leaderboards"])
+    def around(
+        game: Id,
+        player_id: Id,
+        radius: Annotated[int, Query(ge=0, le=50, description="players above and below")] = 5,
+    ) -> Leaderboard:
+        """The part of the leaderboard around one player ("around me")."""
+        _known_game(game)
+        with pool.connection() as conn:
+            row = conn.execute(_POSITION, (game, player_id)).fetchone()
+        if row is None:
+            raise HTTPException(404, f"player {player_id!r} has no rating in {game!r} yet")
+        offset = max(0, row[0] - 1 - radius)
+        return board(game, row[0] - offset + radius, offset)
+
+    @app.get("/players/{player_id}/matches", tags=["history"])
+    def history(
+        player_id: Id,
+        game: Annotated[str | None, Query(max_length=100)] = None,
+        offset: Offset = 0,
+        limit: Limit = 20,
+    ) -> History:
+        """A player's finished matches, newest first."""
+        if game is not None:
+            _known_game(game)
+        with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+            rows = cur.execute(
+                """
+                SELECT m.table_id, m.game, m.finished_at_ms, p.seat, p.score, p.rank,
+                       p.abandoned, p.winner, p.mu_before, p.sigma_before, p.mu_after,
+                       p.sigma_after, count(*) OVER () AS total
+                FROM scoring.participants p JOIN scoring.matches m USING (table_id)
+                WHERE p.player_id = %s AND (%s::text IS NULL OR m.game = %s)
+                ORDER BY m.finished_at_ms DESC, m.table_id DESC LIMIT %s OFFSET %s
+                """,
+                (player_id, game, game, limit, offset),
+            ).fetchall()
+            total = (
+                rows[0]["total"]
+                if rows
+                else cur.execute(
+                    "SELECT count(*) AS total FROM scoring.participants p JOIN scoring.matches m "
+                    "USING (table_id) WHERE p.player_id = %s AND (%s::text IS NULL OR m.game = %s)",
+                    (player_id, game, game),
+                ).fetchone()["total"]
+            )
+        if total == 0:
+            raise HTTPException(
+                404,
+                f"player {player_id!r} has no finished match" + (f" of {game!r}" if game else ""),
+            )
+        return History(
+            player_id=player_id,
+            total=total,
+            matches=[
+                MatchSummary(
+                    table_id=r["table_id"],
+                    game=r["game"],
+                    finished_at=r["finished_at_ms"],
+                    seat=r["seat"],
+                    score=r["score"],
+                    rank=r["rank"],
+                    abandoned=r["abandoned"],
+                    winner=r["winner"],
+                    rating_before=_ordinal(r["mu_before"], r["sigma_before"]),
+                    rating_after=_ordinal(r["mu_after"], r["sigma_after"]),
+                )
+                for r in rows
+            ],
+        )
+
+    @app.get("/matches/{table_id}", tags=["history"])
+    def match(table_id: Id) -> Match:
+        """One finished match: seats, final ranking, per-round scores and the revealed seed."""
+        with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+            m = cur.execute(
+                "SELECT table_id, game, finished_at_ms, lower_score_wins, seed, seed_commitment"
+                " FROM scoring.matches WHERE table_id = %s",
+                (table_id,),
+            ).fetchone()
+            if m is None:
+                raise HTTPException(404, f"no finished match at table {table_id!r}")
+            seats = cur.execute(
+                "SELECT seat, player_id, name, bot, abandoned, score, rank, winner, mu_before,"
+                " sigma_before, mu_after, sigma_after FROM scoring.participants"
+                " WHERE table_id = %s ORDER BY seat",
+                (table_id,),
+            ).fetchall()
+            rounds = cur.execute(
+                "SELECT round AS number, points, scores, detail FROM scoring.rounds"
+                " WHERE table_id = %s ORDER BY round",
+                (table_id,),
+            ).fetchall()
+        return Match(
+            table_id=m["table_id"],
+            game=m["game"],
+            finished_at=m["finished_at_ms"],
+            lower_score_wins=m["lower_score_wins"],
+            seed=m["seed"],
+            seed_commitment=m["seed_commitment"],
+            participants=[Participant(**s) for s in seats],
+            rounds=[RoundScores(**r) for r in rounds],
+        )
+
+    return app

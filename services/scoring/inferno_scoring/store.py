@@ -1,0 +1,220 @@
+"""Writing a batch of scoring events to PostgreSQL in one transaction, exactly once.
+
+Each event id is inserted into ``scoring.events`` first (``ON CONFLICT DO NOTHING RETURNING``):
+only the ids that come back are new, so a redelivered event, or a duplicate within the batch,
+changes nothing. New finished matches become ``matches``, ``participants`` and ``rounds`` rows,
+and the ratings of their games are brought up to date (see ``ratings``) before the commit: a
+result and the rating it causes are stored together or not at all. Every write is one
+statement for the whole batch (``unnest`` over array literals, see ``pgarray``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from itertools import accumulate
+
+from psycopg import Connection
+from psycopg_pool import ConnectionPool
+
+from . import pgarray, ratings
+from .events import FinishedMatch, ScoredRound
+
+_NEW_EVENTS = """
+INSERT INTO scoring.events (event_id, type, table_id)
+SELECT * FROM unnest(%s::text[], %s::text[], %s::text[])
+ON CONFLICT (event_id) DO NOTHING
+RETURNING event_id
+"""
+
+_NEW_MATCHES = """
+INSERT INTO scoring.matches (table_id, game, finished_at_ms, lower_score_wins, seed,
+                             seed_commitment, event_id, published_at_ms)
+SELECT * FROM unnest(%s::text[], %s::text[], %s::int8[], %s::bool[], %s::text[], %s::text[],
+                     %s::text[], %s::int8[])
+ON CONFLICT (table_id) DO NOTHING
+RETURNING table_id
+"""
+
+_PARTICIPANTS = """
+INSERT INTO scoring.participants (table_id, seat, player_id, name, bot, abandoned, score,
+                                  reported_rank, rank, winner, mu_before, sigma_before,
+                                  mu_after, sigma_after)
+SELECT * FROM unnest(%s::text[], %s::int[], %s::text[], %s::text[], %s::bool[], %s::bool[],
+                     %s::int[], %s::int[], %s::int[], %s::bool[], %s::float8[], %s::float8[],
+                     %s::float8[], %s::float8[])
+"""
+
+_ROUNDS = """
+INSERT INTO scoring.rounds (table_id, round, points, scores, detail)
+SELECT table_id, round, points::int[], scores::int[], detail::jsonb
+FROM unnest(%s::text[], %s::int[], %s::text[], %s::text[], %s::text[])
+     AS r(table_id, round, points, scores, detail)
+ON CONFLICT (table_id, round) DO NOTHING
+"""
+
+
+def store_batch(
+    pool: ConnectionPool, items: Sequence[FinishedMatch | ScoredRound]
+) -> dict[str, str]:
+    """Store what is new in ``items``; returns ``{event_id: reason}`` for events refused."""
+    unique: dict[str, FinishedMatch | ScoredRound] = {}
+    for item in items:
+        unique.setdefault(item.event_id, item)
+    if not unique:
+        return {}
+    with pool.connection() as conn, conn.transaction():
+        games = sorted({i.game for i in unique.values() if isinstance(i, FinishedMatch)})
+        for game in games:  # sorted: consumers lock in the same order, never deadlock
+            ratings.lock_game(conn, game)
+        new = _new_events(conn, unique)
+        matches = [i for i in new if isinstance(i, FinishedMatch)]
+        # Decided before the new rows exist: is any stored match of the game later than the
+        # earliest new one? Then the game is re-rated from there; else rated in memory.
+        earliest = {
+            g: min(m.order_key for m in matches if m.game == g)
+            for g in games
+            if any(m.game == g for m in matches)
+        }
+        late = {g for g, key in earliest.items() if ratings.rated_later(conn, g, key)}
+        matches, refused = _insert_matches(conn, matches)
+        changes: ratings.Changes = {}
+        fresh: dict[str, dict[str, ratings.Standing]] = {}
+        for game in sorted(set(earliest) - late):
+            in_order = sorted((m for m in matches if m.game == game), key=lambda m: m.order_key)
+            players = {s.player_id for m in in_order for s in m.payload.seats}
+            fresh[game] = ratings.current(conn, game, players)
+            changes |= ratings.replay(((m.table_id, _seats(m)) for m in in_order), fresh[game])
+        _insert_participants(conn, matches, changes)
+        _insert_rounds(conn, matches, [i for i in new if isinstance(i, ScoredRound)])
+        for game, standings in fresh.items():
+            ratings.save_standings(conn, game, standings)
+        for game in sorted(late):
+            ratings.rerate(conn, game, earliest[game])
+    return refused
+
+
+def _seats(match: FinishedMatch) -> list[ratings.Seat]:
+    ranks = match.rated_ranks()
+    return [
+        ratings.Seat(s.seat, s.player_id, s.name, s.bot, ranks[s.seat])
+        for s in sorted(match.payload.seats, key=lambda s: s.seat)
+    ]
+
+
+def _new_events(
+    conn: Connection, unique: dict[str, FinishedMatch | ScoredRound]
+) -> list[FinishedMatch | ScoredRound]:
+    rows = conn.execute(
+        _NEW_EVENTS,
+        (
+            pgarray.texts(unique),
+            pgarray.texts(
+                "table.finished" if isinstance(i, FinishedMatch) else "table.round_scored"
+                for i in unique.values()
+            ),
+            pgarray.texts(i.table_id for i in unique.values()),
+        ),
+    ).fetchall()
+    return [unique[event_id] for (event_id,) in rows]
+
+
+def _insert_matches(
+    conn: Connection, matches: Sequence[FinishedMatch]
+) -> tuple[list[FinishedMatch], dict[str, str]]:
+    """Insert new matches; returns those stored, and the refused ones with the reason (a
+    table that already has a result from another event)."""
+    if not matches:
+        return [], {}
+    rows = conn.execute(
+        _NEW_MATCHES,
+        (
+            pgarray.texts(m.table_id for m in matches),
+            pgarray.texts(m.game for m in matches),
+            pgarray.ints(m.payload.finished_at for m in matches),
+            pgarray.bools(m.payload.lower_score_wins for m in matches),
+            pgarray.texts(m.payload.seed for m in matches),
+            pgarray.texts(m.payload.seed_commitment for m in matches),
+            pgarray.texts(m.event_id for m in matches),
+            pgarray.ints(m.published_at_ms for m in matches),
+        ),
+    ).fetchall()
+    inserted = {table_id for (table_id,) in rows}
+    stored: list[FinishedMatch] = []
+    refused: dict[str, str] = {}
+    for m in matches:
+        if m.table_id in inserted:
+            inserted.discard(m.table_id)  # two new events for one table: the first wins
+            stored.append(m)
+        else:
+            refused[m.event_id] = (
+                f"table {m.table_id} already has a result from another event; not stored twice"
+            )
+    if refused:
+        # Forget the refused ids, so a redelivery is refused (and dead-lettered) again.
+        conn.execute(
+            "DELETE FROM scoring.events WHERE event_id = ANY(%s::text[])",
+            (pgarray.texts(refused),),
+        )
+    return stored, refused
+
+
+def _insert_participants(
+    conn: Connection, matches: Sequence[FinishedMatch], changes: ratings.Changes
+) -> None:
+    columns: list[list] = [[] for _ in range(14)]
+    for m in matches:
+        p = m.payload
+        ranks = m.rated_ranks()
+        winners = set(p.winners)
+        for seat in sorted(p.seats, key=lambda s: s.seat):
+            # Matches re-rated after insertion get their ratings from ratings.rerate.
+            before, after = changes.get((m.table_id, seat.seat), (None, None))
+            values = (
+                m.table_id, seat.seat, seat.player_id, seat.name, seat.bot, seat.abandoned,
+                p.scores[seat.seat], p.ranking[seat.seat], ranks[seat.seat],
+                seat.seat in winners,
+                before and before.mu, before and before.sigma,
+                after and after.mu, after and after.sigma,
+            )  # fmt: skip
+            for column, value in zip(columns, values, strict=True):
+                column.append(value)
+    if not columns[0]:
+        return
+    kinds = (
+        [pgarray.texts, pgarray.ints, pgarray.texts, pgarray.texts, pgarray.bools, pgarray.bools]
+        + [pgarray.ints] * 3
+        + [pgarray.bools]
+        + [pgarray.floats] * 4
+    )
+    conn.execute(_PARTICIPANTS, [kind(col) for kind, col in zip(kinds, columns, strict=True)])
+
+
+def _insert_rounds(
+    conn: Connection, matches: Sequence[FinishedMatch], scored: Sequence[ScoredRound]
+) -> None:
+    rows = []
+    for m in matches:
+        n = len(m.payload.seats)
+        totals = accumulate(
+            (r.points for r in m.payload.rounds),
+            lambda acc, pts: [a + b for a, b in zip(acc, pts, strict=True)],
+            initial=[0] * n,
+        )
+        next(totals)
+        for r, running in zip(m.payload.rounds, totals, strict=True):
+            rows.append((m.table_id, r.number, r.points, running, r.detail))
+    for s in scored:
+        p = s.payload
+        rows.append((s.table_id, p.round, p.points, p.scores, p.detail))
+    if rows:
+        conn.execute(
+            _ROUNDS,
+            (
+                pgarray.texts(r[0] for r in rows),
+                pgarray.ints(r[1] for r in rows),
+                pgarray.texts(pgarray.ints(r[2]) for r in rows),
+                pgarray.texts(pgarray.ints(r[3]) for r in rows),
+                pgarray.texts(json.dumps(r[4], separators=(",", ":")) for r in rows),
+            ),
+        )

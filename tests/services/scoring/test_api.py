@@ -1,0 +1,132 @@
+"""The read API: leaderboards (paged and around a player), history, one match; clear 404s and
+422s for what does not exist or makes no sense; health, readiness and metrics."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import psycopg
+import pytest
+from fastapi.testclient import TestClient
+from inferno_bus import Consumer, Publisher
+from inferno_scoring.api import create_app
+from psycopg_pool import ConnectionPool
+
+from .conftest import drain, finished
+
+PLAYERS = ["ann", "bob", "cid", "dee", "eve", "bot1"]
+
+
+@pytest.fixture
+def api(
+    publisher: Publisher, consumer: Consumer, pool: ConnectionPool
+) -> Iterator[tuple[TestClient, dict]]:
+    checks = {"postgresql": "ok", "redis": "ok"}
+    events = [
+        finished(f"m{i}", 1000 * (i + 1), PLAYERS[i % 3 : i % 3 + 4], rounds=2) for i in range(8)
+    ]
+    publisher.publish_many(events)
+    drain(consumer)
+    with TestClient(create_app(pool, lambda: dict(checks))) as client:
+        yield client, {"events": events, "checks": checks}
+
+
+def board_order(url: str) -> list[str]:
+    with psycopg.connect(url) as conn:
+        rows = conn.execute(
+            "SELECT player_id FROM scoring.ratings ORDER BY mu - 3 * sigma DESC, player_id"
+        ).fetchall()
+    return [p for (p,) in rows]
+
+
+def test_leaderboard_pages(api, migrated_db: str) -> None:
+    client, _ = api
+    order = board_order(migrated_db)
+    first = client.get("/games/oh_hell/leaderboard", params={"limit": 2}).json()
+    second = client.get("/games/oh_hell/leaderboard", params={"limit": 2, "offset": 2}).json()
+    assert first["total"] == len(order) == 6
+    assert [e["player_id"] for e in first["entries"] + second["entries"]] == order[:4]
+    assert [e["position"] for e in second["entries"]] == [3, 4]
+    e = first["entries"][0]
+    assert e["rating"] == pytest.approx(e["mu"] - 3 * e["sigma"])
+    everyone = client.get("/games/oh_hell/leaderboard").json()["entries"]
+    assert {x["player_id"] for x in everyone if x["bot"]} == {"bot1"}
+
+
+def test_leaderboard_around_me(api, migrated_db: str) -> None:
+    client, _ = api
+    order = board_order(migrated_db)
+    me = order[3]
+    page = client.get(f"/games/oh_hell/leaderboard/around/{me}", params={"radius": 1}).json()
+    assert [e["player_id"] for e in page["entries"]] == order[2:5]
+    assert [e["position"] for e in page["entries"]] == [3, 4, 5]
+    top = client.get(f"/games/oh_hell/leaderboard/around/{order[0]}", params={"radius": 2})
+    assert [e["player_id"] for e in top.json()["entries"]] == order[:3]
+
+
+def test_player_history_newest_first(api) -> None:
+    client, data = api
+    played = [e for e in data["events"] if "cid" in [s["player_id"] for s in e.payload["seats"]]]
+    body = client.get("/players/cid/matches", params={"limit": 3}).json()
+    assert body["total"] == len(played)
+    assert [m["table_id"] for m in body["matches"]] == [e.table for e in played[::-1][:3]]
+    first = body["matches"][0]
+    assert first["rating_after"] is not None and first["rating_before"] is not None
+
+
+def test_one_match_with_rounds_and_revealed_seed(api) -> None:
+    client, data = api
+    event = data["events"][2]
+    body = client.get("/matches/m2").json()
+    assert body["seed"] == event.payload["seed"]
+    assert body["seed_commitment"] == event.payload["seed_commitment"]
+    assert [p["player_id"] for p in body["participants"]] == [
+        s["player_id"] for s in event.payload["seats"]
+    ]
+    assert [r["points"] for r in body["rounds"]] == [r["points"] for r in event.payload["rounds"]]
+    assert body["rounds"][-1]["scores"] == event.payload["scores"]
+
+
+@pytest.mark.parametrize(
+    ("path", "params", "status", "detail"),
+    [
+        ("/matches/nope", {}, 404, "no finished match at table 'nope'"),
+        ("/games/chess/leaderboard", {}, 404, "no game named 'chess'; the games are: "),
+        ("/games/oh_hell/leaderboard/around/zed", {}, 404, "player 'zed' has no rating in"),
+        ("/players/zed/matches", {}, 404, "player 'zed' has no finished match"),
+        ("/games/oh_hell/leaderboard", {"limit": 0}, 422, None),
+        ("/games/oh_hell/leaderboard", {"limit": 1000}, 422, None),
+        ("/games/oh_hell/leaderboard", {"offset": -1}, 422, None),
+        ("/games/oh_hell/leaderboard/around/ann", {"radius": 99}, 422, None),
+    ],
+)
+def test_bad_requests_get_a_clear_error(api, path, params, status, detail) -> None:
+    client, _ = api
+    response = client.get(path, params=params)
+    assert response.status_code == status
+    if detail is not None:
+        assert response.json()["detail"].startswith(detail)
+    else:
+        [error] = response.json()["detail"]
+        assert error["loc"][0] == "query"
+
+
+def test_health_readiness_metrics_and_docs(api) -> None:
+    client, data = api
+    assert client.get("/healthz").json() == {"status": "alive"}
+    assert client.get("/readyz").status_code == 200
+    data["checks"]["postgresql"] = "unreachable: OperationalError"
+    not_ready = client.get("/readyz")
+    assert not_ready.status_code == 503
+    assert not_ready.json()["checks"]["postgresql"] == "unreachable: OperationalError"
+    assert "inferno_bus_messages_total" in client.get("/metrics").text
+    paths = client.get("/openapi.json").json()["paths"]
+    assert "/games/{game}/leaderboard/around/{player_id}" in paths
+
+
+def test_database_down_answers_503(api, pool: ConnectionPool) -> None:
+    client, _ = api
+    pool.close()
+    response = client.get("/matches/m1")
+    assert response.status_code == 503
+    assert response.json()["detail"] == "scores are unavailable right now; try again shortly"
