@@ -18,6 +18,7 @@ from .metrics import LobbyMetrics
 from .ratelimit import RateLimiter
 from .security import Passwords, Tokens
 from .settings import Settings
+from .table_events import TableEvents
 from .tables import Tables
 
 
@@ -40,6 +41,7 @@ class Lobby:
             self.redis, s.redis_prefix, self.tables, s.quickplay_bot_wait_seconds, self.ratings
         )
         self.feed = FeedHub(self.redis, s.redis_prefix)
+        self.table_events = TableEvents(self.redis, s.redis_prefix, self.tables)
         self._tasks: list[asyncio.Task[None]] = []
 
     async def open(self) -> None:
@@ -49,6 +51,8 @@ class Lobby:
         await self.pool.open(wait=True)
         await self.redis.ping()
         await self.feed.start()
+        await self.table_events.ensure_group()
+        self._tasks.append(asyncio.create_task(self.table_events.run(), name="table-events"))
         self._tasks.append(
             asyncio.create_task(self.matchmaker.run(s.quickplay_sweep_seconds), name="quick-play")
         )
