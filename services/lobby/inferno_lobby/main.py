@@ -19,6 +19,7 @@ from .errors import InvalidField, LobbyError
 from .lobby import Lobby
 from .matchmaking import RatingSource
 from .metrics import MetricsMiddleware
+from .schemas import Unreadable
 from .settings import Settings
 
 DESCRIPTION = """
@@ -49,6 +50,7 @@ def create_app(
         version="1.0.0",
         description=DESCRIPTION,
         lifespan=lifespan,
+        responses={400: {"model": Unreadable, "description": "The body is not readable JSON."}},
     )
     app.state.lobby = lobby
     for module in (auth, games, tables, quickplay, feed, health):

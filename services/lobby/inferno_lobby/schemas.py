@@ -39,6 +39,12 @@ class Problem(BaseModel):
     code: str = Field(examples=["username_taken"])
 
 
+class Unreadable(BaseModel):
+    """The request body is not JSON (or not UTF-8)."""
+
+    detail: str = Field(examples=["There was an error parsing the body"])
+
+
 # ------------------------------------------------------------------ accounts
 class AccountBase(BaseModel):
     username: str = Username
