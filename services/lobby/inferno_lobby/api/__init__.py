@@ -1,0 +1,1 @@
+"""The HTTP and WebSocket interface of the lobby: dependencies and routes."""

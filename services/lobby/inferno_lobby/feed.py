@@ -1,0 +1,167 @@
+"""The live lobby feed: lobby changes published to a Redis stream, fanned out to WebSockets.
+
+Each lobby process appends its table changes (opened, seats changed, filled, started, closed)
+to ``<prefix>lobby:feed``; the engine's bus stream ``<prefix>bus:tables`` says when a table was
+created, finished or aborted. One reader task per process follows both streams with XREAD (no
+consumer group: every client wants every message) and hands each message to every connected
+client's queue, so a thousand watchers cost one Redis connection, not a thousand. A client too
+slow to keep up is dropped rather than letting its queue grow without bound.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from typing import Any
+
+import structlog
+from inferno_bus import EventType, stream_key
+from inferno_bus.envelope import Envelope, MalformedEvent
+from redis.asyncio import Redis
+
+log = structlog.get_logger("inferno_lobby.feed")
+
+#: The bus events a lobby watcher cares about; moves inside a table are the engine's stream.
+BUS_TYPES = {
+    EventType.TABLE_CREATED.value,
+    EventType.TABLE_FINISHED.value,
+    EventType.TABLE_ABORTED.value,
+}
+
+
+def feed_key(prefix: str) -> str:
+    return prefix + "lobby:feed"
+
+
+async def publish(
+    redis: Redis, prefix: str, change: str, table: dict[str, Any], max_length: int
+) -> None:
+    """Append one lobby change (``table.opened``…) with the table's public summary."""
+    await redis.xadd(
+        feed_key(prefix),
+        {
+            "type": change,
+            "table": str(table["id"]),
+            "time": str(int(time.time() * 1000)),
+            "data": json.dumps(table, separators=(",", ":"), default=str),
+        },
+        maxlen=max_length,
+        approximate=True,
+    )
+
+
+def _str(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+
+
+def _text(fields: dict[bytes, bytes] | dict[str, str]) -> dict[str, str]:
+    return {
+        (k.decode() if isinstance(k, bytes) else k): (v.decode() if isinstance(v, bytes) else v)
+        for k, v in fields.items()
+    }
+
+
+def to_message(source: str, entry_id: str, fields: dict[Any, Any]) -> dict[str, Any] | None:
+    """The JSON a client receives for one stream entry, or ``None`` to skip it."""
+    if source == "lobby":
+        text = _text(fields)
+        return {
+            "source": "lobby",
+            "id": entry_id,
+            "type": text.get("type", ""),
+            "table": text.get("table", ""),
+            "time": int(text.get("time", "0") or 0),
+            "data": json.loads(text.get("data", "{}")),
+        }
+    try:
+        event = Envelope.from_fields(fields)
+    except MalformedEvent:
+        return None
+    if event.type not in BUS_TYPES:
+        return None
+    return {
+        "source": "bus",
+        "id": entry_id,
+        "type": event.type,
+        "table": event.table,
+        "time": event.time,
+        "data": event.payload,
+    }
+
+
+class FeedHub:
+    """Follows the two streams and fans each message out to every subscriber."""
+
+    def __init__(self, redis: Redis, prefix: str, queue_size: int = 256) -> None:
+        self._redis = redis
+        self._streams = {feed_key(prefix): "lobby", stream_key(prefix, "tables"): "bus"}
+        self._subscribers: set[asyncio.Queue[dict[str, Any] | None]] = set()
+        self._queue_size = queue_size
+        self._task: asyncio.Task[None] | None = None
+        self._ready = asyncio.Event()
+
+    async def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="lobby-feed")
+        await self._ready.wait()
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        for queue in list(self._subscribers):
+            self._close(queue)
+
+    def subscribe(self) -> asyncio.Queue[dict[str, Any] | None]:
+        queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(self._queue_size)
+        self._subscribers.add(queue)
+        return queue
+
+    def unsubscribe(self, queue: asyncio.Queue[dict[str, Any] | None]) -> None:
+        self._subscribers.discard(queue)
+
+    def _close(self, queue: asyncio.Queue[dict[str, Any] | None]) -> None:
+        self._subscribers.discard(queue)
+        with contextlib.suppress(asyncio.QueueFull):
+            queue.put_nowait(None)
+        if queue.full():  # make room for the end marker: the client is being dropped
+            queue.get_nowait()
+            queue.put_nowait(None)
+
+    async def _last_ids(self) -> dict[str, str]:
+        ids = {}
+        for key in self._streams:
+            last = await self._redis.xrevrange(key, count=1)
+            ids[key] = _str(last[0][0]) if last else "0-0"
+        return ids
+
+    async def _run(self) -> None:
+        ids = await self._last_ids()  # only what happens from now on
+        self._ready.set()
+        while True:
+            try:
+                answer = await self._redis.xread(ids, count=100, block=1000)
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:  # Redis restarting: keep the clients, retry soon
+                log.warning("feed_read_failed", error=str(err))
+                await asyncio.sleep(1)
+                continue
+            for key, entries in answer or []:
+                name = _str(key)
+                for raw_id, fields in entries:
+                    entry_id = _str(raw_id)
+                    ids[name] = entry_id
+                    message = to_message(self._streams[name], entry_id, fields)
+                    if message is not None:
+                        self._broadcast(message)
+
+    def _broadcast(self, message: dict[str, Any]) -> None:
+        for queue in list(self._subscribers):
+            try:
+                queue.put_nowait(message)
+            except asyncio.QueueFull:
+                log.info("feed_client_dropped", reason="too slow")
+                self._close(queue)

@@ -1,0 +1,72 @@
+"""Builds the lobby's FastAPI application: routes, error answers, metrics, lifespan.
+
+``create_app`` takes the settings and the engine port, so tests and the platform's launcher
+choose the engine (the gRPC client in production, an in-process one in tests) without the
+lobby importing any other service.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+
+from .api.routes import auth, feed, games, health, quickplay, tables
+from .engine import EngineGateway, NoEngine
+from .errors import InvalidField, LobbyError
+from .lobby import Lobby
+from .matchmaking import RatingSource
+from .metrics import MetricsMiddleware
+from .schemas import Unreadable
+from .settings import Settings
+
+DESCRIPTION = """
+Where a player arrives: sign up (or play as a guest), find or open a table, take a seat and
+start. The lobby's access tokens are the ones the engine accepts. Errors answer
+`{"detail": "...", "code": "..."}`; a bad table option answers 422 naming the field (`loc`) and
+the allowed values (`ctx.allowed`). Live changes: WebSocket `/feed`.
+"""
+
+
+def create_app(
+    settings: Settings | None = None,
+    engine: EngineGateway | None = None,
+    ratings: RatingSource | None = None,
+) -> FastAPI:
+    lobby = Lobby(settings or Settings(), engine or NoEngine(), ratings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await lobby.open()
+        try:
+            yield
+        finally:
+            await lobby.close()
+
+    app = FastAPI(
+        title="Inferno lobby",
+        version="1.0.0",
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        responses={400: {"model": Unreadable, "description": "The body is not readable JSON."}},
+    )
+    app.state.lobby = lobby
+    for module in (auth, games, tables, quickplay, feed, health):
+        app.include_router(module.router)
+    app.add_middleware(MetricsMiddleware, metrics=lobby.metrics)
+
+    @app.exception_handler(InvalidField)
+    async def invalid_field(request: Request, err: InvalidField) -> JSONResponse:
+        return JSONResponse(err.body(), status_code=422)
+
+    @app.exception_handler(LobbyError)
+    async def refused(request: Request, err: LobbyError) -> JSONResponse:
+        return JSONResponse(
+            {"detail": err.message, "code": err.code},
+            status_code=err.status,
+            headers=err.headers,
+        )
+
+    return app

@@ -1,0 +1,46 @@
+"""Fixed-window rate limits in Redis, per account and per address.
+
+Each attempt increments a counter named by (action, who, window number) that expires with its
+window. The check runs before the attempt does any work, so a refused attempt changes nothing
+but the counter. Fixed windows allow a burst of up to twice the limit across a window edge;
+that is acceptable for slowing password guessing and table spam, and costs one round trip.
+"""
+
+from __future__ import annotations
+
+import time
+
+from redis.asyncio import Redis
+
+from .errors import TooManyRequests
+
+
+class RateLimiter:
+    def __init__(self, redis: Redis, prefix: str, window_seconds: int) -> None:
+        self._redis = redis
+        self._prefix = prefix + "lobby:rate:"
+        self._window = window_seconds
+
+    async def hit(self, action: str, limit: int, **who: str | None) -> None:
+        """Count one attempt of ``action`` by each of ``who`` (e.g. account=…, address=…);
+        raise :class:`TooManyRequests` if any of them is over ``limit`` in this window."""
+        now = time.time()
+        window = int(now // self._window)
+        keys = [
+            f"{self._prefix}{action}:{kind}:{value.lower()}:{window}"
+            for kind, value in sorted(who.items())
+            if value
+        ]
+        if not keys:
+            return
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for key in keys:
+                pipe.incr(key)
+                pipe.expire(key, self._window + 1, nx=True)
+            counts = (await pipe.execute())[::2]
+        if any(count > limit for count in counts):
+            retry_after = max(1, int((window + 1) * self._window - now + 0.999))
+            raise TooManyRequests(
+                f"too many {action.replace('_', ' ')} attempts; try again in {retry_after} s",
+                retry_after,
+            )

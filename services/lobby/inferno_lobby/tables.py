@@ -1,0 +1,448 @@
+"""Tables and seats: create, list, join, leave, bots, start, close.
+
+Every change runs in one PostgreSQL transaction that first locks the table's row, so two
+players racing for the last seat, or two clicks on "start", are served one after the other.
+Checks come before writes: a refused request raises and the transaction rolls back, leaving
+nothing changed. Starting calls the engine while the row is locked, so the engine is asked
+once per table; if it fails, the table stays open exactly as it was.
+
+After a change commits, the table's public summary goes to the live feed (private tables are
+never announced).
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from inferno_auth import Claims, Role
+from inferno_rules import OptionError, UnknownGame, get_game, validate_options
+from inferno_rules.options import validate_players
+from psycopg import AsyncConnection
+from psycopg.types.json import Jsonb
+from psycopg_pool import AsyncConnectionPool
+from redis.asyncio import Redis
+
+from . import feed
+from .engine import EngineError, EngineGateway, SeatAssignment, TableSettings
+from .errors import Conflict, EngineUnavailable, Forbidden, InvalidField, NotFound
+from .schemas import ClockSettings, SeatPublic, TableCreate, TablePublic
+
+_SELECT = """
+SELECT t.*,
+       COALESCE((SELECT json_agg(json_build_object(
+                    'seat', s.seat, 'account_id', s.account_id, 'name', s.name, 'bot', s.bot)
+                    ORDER BY s.seat)
+                 FROM seats s WHERE s.table_id = t.id), '[]'::json) AS seats
+FROM tables t
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    row: dict[str, Any]
+
+    @property
+    def id(self) -> str:
+        return str(self.row["id"])
+
+    @property
+    def status(self) -> str:
+        return str(self.row["status"])
+
+    @property
+    def players(self) -> int:
+        return int(self.row["players"])
+
+    @property
+    def owner_id(self) -> str | None:
+        owner = self.row["owner_id"]
+        return str(owner) if owner else None
+
+    @property
+    def seats(self) -> list[SeatPublic]:
+        return [
+            SeatPublic(
+                seat=s["seat"],
+                player_id=s["account_id"] or f"bot:{self.id}:{s['seat']}",
+                name=s["name"],
+                bot=s["bot"],
+            )
+            for s in self.row["seats"]
+        ]
+
+    def seat_of(self, account_id: str) -> int | None:
+        for s in self.row["seats"]:
+            if s["account_id"] == account_id:
+                return int(s["seat"])
+        return None
+
+    def free_seats(self) -> list[int]:
+        taken = {s["seat"] for s in self.row["seats"]}
+        return [n for n in range(self.players) if n not in taken]
+
+    def public(self, viewer: str | None = None, operator: bool = False) -> TablePublic:
+        row = self.row
+        insider = operator or (
+            viewer is not None and (viewer == self.owner_id or self.seat_of(viewer) is not None)
+        )
+        return TablePublic(
+            id=self.id,
+            game=row["game"],
+            players=self.players,
+            options=row["options"],
+            clock=ClockSettings(
+                decision_seconds=row["decision_seconds"],
+                time_bank_seconds=row["time_bank_seconds"],
+                increment_seconds=row["increment_seconds"],
+            ),
+            spectator_delay_seconds=row["spectator_delay_seconds"],
+            private=row["private"],
+            status=self.status,  # type: ignore[arg-type]
+            owner_id=self.owner_id,
+            seats=self.seats,
+            open_seats=len(self.free_seats()),
+            quick_play=row["quick_play"],
+            seed_commitment=row["seed_commitment"],
+            invite_code=row["invite_code"] if insider else None,
+            created_at=row["created_at"],
+            started_at=row["started_at"],
+        )
+
+    def settings(self) -> TableSettings:
+        return TableSettings(
+            decision_seconds=self.row["decision_seconds"],
+            time_bank_seconds=self.row["time_bank_seconds"],
+            increment_seconds=self.row["increment_seconds"],
+            spectator_delay_seconds=self.row["spectator_delay_seconds"],
+        )
+
+
+def check_game(game: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
+    """The table's complete options, or :class:`InvalidField` naming what the game refuses."""
+    try:
+        info = get_game(game).info
+    except UnknownGame as err:
+        from inferno_rules import all_games
+
+        raise InvalidField(("body", "game"), str(err), ", ".join(all_games()), game) from None
+    try:
+        validate_players(info, players)
+    except OptionError as err:
+        raise InvalidField(("body", "players"), err.message, err.allowed, players) from None
+    try:
+        return dict(validate_options(info, options))
+    except OptionError as err:
+        raise InvalidField(
+            ("body", "options", err.option), err.message, err.allowed, options.get(err.option)
+        ) from None
+
+
+def _may_manage(table: Table, who: Claims) -> bool:
+    return who.role == Role.OPERATOR or (
+        table.owner_id is not None and who.subject == table.owner_id
+    )
+
+
+class Tables:
+    """The table operations, over the lobby's pool, Redis (for the feed) and the engine."""
+
+    def __init__(
+        self,
+        pool: AsyncConnectionPool,
+        redis: Redis,
+        prefix: str,
+        engine: EngineGateway,
+        feed_max_length: int,
+    ) -> None:
+        self._pool = pool
+        self._redis = redis
+        self._prefix = prefix
+        self.engine = engine
+        self._feed_max = feed_max_length
+
+    # -------------------------------------------------------------- reading
+    async def get(self, table_id: str, conn: AsyncConnection | None = None) -> Table:
+        if conn is None:
+            async with self._pool.connection() as own:
+                return await self.get(table_id, own)
+        cur = await conn.execute(_SELECT + " WHERE t.id = %s", (table_id,))
+        row = await cur.fetchone()
+        if row is None:
+            raise NotFound(f"there is no table {table_id!r}", code="no_such_table")
+        return Table(row)
+
+    async def list(
+        self,
+        *,
+        game: str | None,
+        status: str | None,
+        open_seats: int | None,
+        include_private: bool,
+        limit: int,
+        offset: int,
+    ) -> tuple[list[Table], int]:
+        where, args = ["TRUE"], []
+        if game is not None:
+            where.append("t.game = %s")
+            args.append(game)
+        if status is not None:
+            where.append("t.status = %s")
+            args.append(status)
+        if open_seats is not None:
+            where.append("t.players - (SELECT count(*) FROM seats s WHERE s.table_id = t.id) >= %s")
+            args.append(open_seats)
+        if not include_private:
+            where.append("NOT t.private")
+        cond = " AND ".join(where)
+        async with self._pool.connection() as conn:
+            cur = await conn.execute(
+                _SELECT + f" WHERE {cond} ORDER BY t.created_at DESC, t.id LIMIT %s OFFSET %s",
+                (*args, limit, offset),
+            )
+            rows = await cur.fetchall()
+            cur = await conn.execute(f"SELECT count(*) AS n FROM tables t WHERE {cond}", args)
+            total = (await cur.fetchone() or {"n": 0})["n"]
+        return [Table(r) for r in rows], int(total)
+
+    # -------------------------------------------------------------- changing
+    async def create(self, owner: Claims, data: TableCreate) -> Table:
+        options = check_game(data.game, data.players, data.options)
+        table_id = uuid.uuid4().hex
+        async with self._pool.connection() as conn, conn.transaction():
+            await conn.execute(
+                "INSERT INTO tables (id, game, options, players, owner_id, private, invite_code,"
+                " decision_seconds, time_bank_seconds, increment_seconds,"
+                " spectator_delay_seconds) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+                (
+                    table_id,
+                    data.game,
+                    Jsonb(options),
+                    data.players,
+                    owner.subject,
+                    data.private,
+                    secrets.token_urlsafe(9) if data.private else None,
+                    data.clock.decision_seconds,
+                    data.clock.time_bank_seconds,
+                    data.clock.increment_seconds,
+                    data.spectator_delay_seconds,
+                ),
+            )
+            if data.take_seat:
+                await self._seat(conn, table_id, 0, owner.subject, owner.name)
+            table = await self.get(table_id, conn)
+        await self._announce("table.opened", table)
+        return table
+
+    async def join(
+        self, table_id: str, who: Claims, seat: int | None, invite_code: str | None
+    ) -> Table:
+        async with self._pool.connection() as conn, conn.transaction():
+            table = await self._lock(conn, table_id)
+            if table.row["private"] and not (
+                _may_manage(table, who)
+                or (invite_code and secrets.compare_digest(invite_code, table.row["invite_code"]))
+            ):
+                raise Forbidden(
+                    "this table is private; join it with its invite code", code="invite_required"
+                )
+            self._must_be_open(table)
+            if table.seat_of(who.subject) is not None:
+                raise Conflict(
+                    f"you already sit at seat {table.seat_of(who.subject)}", code="already_seated"
+                )
+            seat = self._pick_seat(table, seat)
+            await self._seat(conn, table_id, seat, who.subject, who.name)
+            table = await self.get(table_id, conn)
+        await self._announce_seats(table)
+        return table
+
+    async def leave(self, table_id: str, who: Claims) -> Table:
+        async with self._pool.connection() as conn, conn.transaction():
+            table = await self._lock(conn, table_id)
+            seat = table.seat_of(who.subject)
+            if seat is None:
+                raise Conflict("you are not seated at this table", code="not_seated")
+            self._must_be_open(table)
+            await conn.execute(
+                "DELETE FROM seats WHERE table_id = %s AND seat = %s", (table_id, seat)
+            )
+            table = await self.get(table_id, conn)
+        await self._announce_seats(table)
+        return table
+
+    async def add_bot(self, table_id: str, who: Claims, name: str | None) -> Table:
+        async with self._pool.connection() as conn, conn.transaction():
+            table = await self._lock(conn, table_id)
+            self._must_manage(table, who, "add bots")
+            self._must_be_open(table)
+            seat = self._pick_seat(table, None)
+            await self._seat(conn, table_id, seat, None, name or f"Bot {seat + 1}")
+            table = await self.get(table_id, conn)
+        await self._announce_seats(table)
+        return table
+
+    async def remove_bot(self, table_id: str, who: Claims, seat: int) -> Table:
+        async with self._pool.connection() as conn, conn.transaction():
+            table = await self._lock(conn, table_id)
+            self._must_manage(table, who, "remove bots")
+            self._must_be_open(table)
+            if not any(s.seat == seat and s.bot for s in table.seats):
+                raise NotFound(f"there is no bot at seat {seat}", code="no_such_bot")
+            await conn.execute(
+                "DELETE FROM seats WHERE table_id = %s AND seat = %s", (table_id, seat)
+            )
+            table = await self.get(table_id, conn)
+        await self._announce_seats(table)
+        return table
+
+    async def start(self, table_id: str, who: Claims) -> Table:
+        async with self._pool.connection() as conn, conn.transaction():
+            table = await self._lock(conn, table_id)
+            self._must_manage(table, who, "start it")
+            self._must_be_open(table)
+            table = await self._start_locked(conn, table)
+        await self._announce("table.started", table)
+        return table
+
+    async def close(self, table_id: str, who: Claims) -> Table:
+        async with self._pool.connection() as conn, conn.transaction():
+            table = await self._lock(conn, table_id)
+            self._must_manage(table, who, "close it")
+            if table.status != "open":
+                raise Conflict(
+                    f"only a table that has not started can be closed; this one is {table.status}",
+                    code="not_open",
+                )
+            await conn.execute(
+                "UPDATE tables SET status = 'closed', ended_at = now() WHERE id = %s",
+                (table_id,),
+            )
+            table = await self.get(table_id, conn)
+        await self._announce("table.closed", table)
+        return table
+
+    async def open_quick_play(
+        self, game: str, players: int, humans: Iterable[tuple[str, str]]
+    ) -> Table:
+        """A started table for matched players, the empty seats filled with bots."""
+        options = check_game(game, players, {})
+        defaults = ClockSettings()
+        table_id = uuid.uuid4().hex
+        async with self._pool.connection() as conn, conn.transaction():
+            await conn.execute(
+                "INSERT INTO tables (id, game, options, players, quick_play, decision_seconds,"
+                " time_bank_seconds, increment_seconds, spectator_delay_seconds)"
+                " VALUES (%s,%s,%s,%s,TRUE,%s,%s,%s,0)",
+                (
+                    table_id,
+                    game,
+                    Jsonb(options),
+                    players,
+                    defaults.decision_seconds,
+                    defaults.time_bank_seconds,
+                    defaults.increment_seconds,
+                ),
+            )
+            seat = -1
+            for seat, (account_id, name) in enumerate(humans):
+                await self._seat(conn, table_id, seat, account_id, name)
+            for bot in range(seat + 1, players):
+                await self._seat(conn, table_id, bot, None, f"Bot {bot + 1}")
+            table = await self._start_locked(conn, await self.get(table_id, conn))
+        await self._announce("table.started", table)
+        return table
+
+    async def mark_ended(self, table_id: str, status: str) -> bool:
+        """Record that the engine finished or aborted a table (idempotent)."""
+        async with self._pool.connection() as conn:
+            cur = await conn.execute(
+                "UPDATE tables SET status = %s, ended_at = now()"
+                " WHERE id = %s AND status = 'started'",
+                (status, table_id),
+            )
+            return cur.rowcount == 1
+
+    # -------------------------------------------------------------- helpers
+    async def _lock(self, conn: AsyncConnection, table_id: str) -> Table:
+        cur = await conn.execute("SELECT id FROM tables WHERE id = %s FOR UPDATE", (table_id,))
+        if await cur.fetchone() is None:
+            raise NotFound(f"there is no table {table_id!r}", code="no_such_table")
+        return await self.get(table_id, conn)
+
+    async def _seat(
+        self, conn: AsyncConnection, table_id: str, seat: int, account_id: str | None, name: str
+    ) -> None:
+        await conn.execute(
+            "INSERT INTO seats (table_id, seat, account_id, bot, name) VALUES (%s,%s,%s,%s,%s)",
+            (table_id, seat, account_id, account_id is None, name),
+        )
+
+    async def _start_locked(self, conn: AsyncConnection, table: Table) -> Table:
+        if table.free_seats():
+            free = len(table.free_seats())
+            raise Conflict(
+                f"the table has {free} empty seat{'s' if free > 1 else ''}; "
+                "add bots or wait for players",
+                code="seats_empty",
+            )
+        seats = [SeatAssignment(s.seat, s.player_id, s.name, s.bot) for s in table.seats]
+        try:
+            commitment = await self.engine.create_table(
+                table.id, table.row["game"], dict(table.row["options"]), seats, table.settings()
+            )
+        except EngineError as err:
+            raise EngineUnavailable(str(err)) from None
+        await conn.execute(
+            "UPDATE tables SET status = 'started', seed_commitment = %s, started_at = now()"
+            " WHERE id = %s",
+            (commitment, table.id),
+        )
+        return await self.get(table.id, conn)
+
+    @staticmethod
+    def _must_be_open(table: Table) -> None:
+        if table.status != "open":
+            raise Conflict(
+                f"the table is {table.status}; seats change only before it starts",
+                code="not_open",
+            )
+
+    @staticmethod
+    def _must_manage(table: Table, who: Claims, what: str) -> None:
+        if not _may_manage(table, who):
+            raise Forbidden(
+                f"only the table's owner or an operator may {what}", code="not_table_owner"
+            )
+
+    @staticmethod
+    def _pick_seat(table: Table, seat: int | None) -> int:
+        free = table.free_seats()
+        if not free:
+            raise Conflict("the table is full", code="table_full")
+        if seat is None:
+            return free[0]
+        if seat >= table.players:
+            raise InvalidField(
+                ("body", "seat"),
+                f"this table has seats 0 to {table.players - 1}; got {seat}",
+                f"0 to {table.players - 1}",
+                seat,
+            )
+        if seat not in free:
+            raise Conflict(f"seat {seat} is taken", code="seat_taken")
+        return seat
+
+    async def _announce_seats(self, table: Table) -> None:
+        await self._announce("table.seats_changed", table)
+        if not table.free_seats():
+            await self._announce("table.filled", table)
+
+    async def _announce(self, change: str, table: Table) -> None:
+        if table.row["private"]:
+            return
+        summary = table.public().model_dump(mode="json", exclude={"invite_code"})
+        await feed.publish(self._redis, self._prefix, change, summary, self._feed_max)

@@ -1,0 +1,116 @@
+"""The live feed: lobby changes and the engine's table events reach WebSocket clients."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import redis
+from fastapi.testclient import TestClient
+from inferno_bus import Envelope, EventType, stream_key
+from starlette.testclient import WebSocketTestSession
+
+from .conftest import bearer, sign_up
+
+
+def next_messages(ws: WebSocketTestSession, count: int) -> list[dict[str, Any]]:
+    return [ws.receive_json() for _ in range(count)]
+
+
+def test_feed_follows_a_table_from_opened_to_finished(
+    client: TestClient, redis_url: str, redis_prefix: str
+) -> None:
+    owner = sign_up(client, "dante")
+    with client.websocket_connect("/feed") as ws:
+        assert ws.receive_json() == {"type": "feed.ready"}
+        table = client.post(
+            "/tables", json={"game": "oh_hell", "players": 3}, headers=bearer(owner)
+        ).json()
+        for _ in range(2):
+            client.post(f"/tables/{table['id']}/bots", headers=bearer(owner))
+        client.post(f"/tables/{table['id']}/start", headers=bearer(owner))
+        bus = redis.Redis.from_url(redis_url)
+        key = stream_key(redis_prefix, "tables")
+        # A move inside the table is not lobby news; the end of the table is.
+        for kind, payload in [
+            (EventType.ACTION_APPLIED, {"seat": 0, "action": {"kind": "bid", "arg": 1}}),
+            (EventType.TABLE_FINISHED, {"game": "oh_hell", "scores": [10, 3, 0], "winners": [0]}),
+        ]:
+            event = Envelope.new(kind, table=table["id"], version=7, payload=payload)
+            bus.xadd(key, event.to_fields())
+        bus.close()
+        messages = next_messages(ws, 6)
+    assert [(m["source"], m["type"]) for m in messages] == [
+        ("lobby", "table.opened"),
+        ("lobby", "table.seats_changed"),
+        ("lobby", "table.seats_changed"),
+        ("lobby", "table.filled"),
+        ("lobby", "table.started"),
+        ("bus", "table.finished"),
+    ]
+    assert all(m["table"] == table["id"] for m in messages)
+    assert messages[4]["data"]["status"] == "started"
+    assert messages[4]["data"]["seed_commitment"]
+    assert messages[5]["data"]["winners"] == [0]
+
+
+def test_private_tables_never_reach_the_feed(client: TestClient) -> None:
+    owner = sign_up(client, "dante")
+    with client.websocket_connect("/feed") as ws:
+        assert ws.receive_json()["type"] == "feed.ready"
+        client.post(
+            "/tables",
+            json={"game": "oh_hell", "players": 3, "private": True},
+            headers=bearer(owner),
+        )
+        public = client.post(
+            "/tables", json={"game": "oh_hell", "players": 3}, headers=bearer(owner)
+        ).json()
+        first = ws.receive_json()
+    assert (first["type"], first["table"]) == ("table.opened", public["id"])
+    assert "invite_code" not in first["data"]
+
+
+def test_every_client_gets_every_message(client: TestClient) -> None:
+    owner = sign_up(client, "dante")
+    with client.websocket_connect("/feed") as one, client.websocket_connect("/feed") as two:
+        one.receive_json()
+        two.receive_json()
+        table = client.post(
+            "/tables", json={"game": "oh_hell", "players": 3}, headers=bearer(owner)
+        ).json()
+        assert one.receive_json()["table"] == table["id"]
+        assert two.receive_json()["table"] == table["id"]
+
+
+def test_finished_and_aborted_tables_are_marked_in_the_list(
+    client: TestClient, redis_url: str, redis_prefix: str
+) -> None:
+    owner = sign_up(client, "dante")
+    ids = []
+    for _ in range(2):
+        table = client.post(
+            "/tables", json={"game": "oh_hell", "players": 3}, headers=bearer(owner)
+        ).json()
+        for _ in range(2):
+            client.post(f"/tables/{table['id']}/bots", headers=bearer(owner))
+        client.post(f"/tables/{table['id']}/start", headers=bearer(owner))
+        ids.append(table["id"])
+    bus = redis.Redis.from_url(redis_url, decode_responses=True)
+    key = stream_key(redis_prefix, "tables")
+    bus.xadd(key, {"id": "garbage", "type": "table.finished"})  # malformed: dead-lettered
+    for table_id, kind in zip(
+        ids, (EventType.TABLE_FINISHED, EventType.TABLE_ABORTED), strict=True
+    ):
+        bus.xadd(key, Envelope.new(kind, table=table_id, version=9).to_fields())
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        statuses = [client.get(f"/tables/{t}", headers=bearer(owner)).json()["status"] for t in ids]
+        if statuses == ["finished", "aborted"]:
+            break
+        time.sleep(0.05)
+    assert statuses == ["finished", "aborted"]
+    dead = bus.xrange(stream_key(redis_prefix, "dead_letter"))
+    assert len(dead) == 1 and dead[0][1]["id"] == "garbage" and dead[0][1]["reason"]
+    assert bus.xpending(key, "lobby")["pending"] == 0
+    bus.close()

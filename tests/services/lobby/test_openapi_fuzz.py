@@ -1,0 +1,116 @@
+"""Schemathesis against the lobby's own OpenAPI, over real HTTP: no 5xx, and every answer
+matches the documented status codes, content types and schemas.
+
+The lobby runs under uvicorn in a thread, on its own PostgreSQL database and Redis prefix,
+with the in-process engine, and a signed-in player's token on every generated request.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+
+import httpx
+import psycopg
+import pytest
+import schemathesis
+import uvicorn
+from hypothesis import HealthCheck, settings
+from inferno_lobby.main import create_app
+from inferno_lobby.settings import Settings
+from psycopg import sql
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from tests.conftest import DATABASE_URL
+
+from .conftest import TEST_KEY
+from .engine_double import InProcessEngine
+
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def lobby_url(redis_url: str) -> Iterator[str]:
+    name = f"inferno_test_{uuid.uuid4().hex[:12]}"
+    prefix = f"test:{uuid.uuid4().hex[:12]}:"
+    with psycopg.connect(DATABASE_URL, autocommit=True) as admin:
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    settings_ = Settings(
+        env="test",
+        database_url=DATABASE_URL.rpartition("/")[0] + "/" + name,
+        redis_url=redis_url,
+        redis_prefix=prefix,
+        token_key=TEST_KEY,
+        password_time_cost=1,
+        password_memory_kib=1024,
+        login_limit=100_000,
+        signup_limit=100_000,
+        table_create_limit=100_000,
+    )
+    port = _free_port()
+    app = create_app(settings_, InProcessEngine(TEST_KEY))
+    server = uvicorn.Server(uvicorn.Config(app, port=port, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "the lobby did not start"
+        time.sleep(0.05)
+    try:
+        yield url
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        import redis
+
+        r = redis.Redis.from_url(redis_url)
+        keys = list(r.scan_iter(match=prefix + "*", count=1000))
+        if keys:
+            r.delete(*keys)
+        r.close()
+        with psycopg.connect(DATABASE_URL, autocommit=True) as admin:
+            admin.execute(
+                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+            )
+
+
+@pytest.fixture(scope="module")
+def player_headers(lobby_url: str) -> dict[str, str]:
+    answer = httpx.post(f"{lobby_url}/auth/guest", json={"display_name": "Fuzzer"})
+    answer.raise_for_status()
+    return {"Authorization": f"Bearer {answer.json()['access_token']}"}
+
+
+# The document the running lobby serves; building the app opens no connection.
+schema = schemathesis.openapi.from_dict(create_app(Settings(env="local")).openapi())
+
+
+@schema.parametrize()
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    derandomize=True,
+)
+def test_no_server_errors_and_answers_match_the_schema(case, lobby_url, player_headers) -> None:  # type: ignore[no-untyped-def]
+    case.call_and_validate(base_url=lobby_url, headers=player_headers, checks=CHECKS)

@@ -1,0 +1,349 @@
+"""Tables: create with checked options, list and filter, seats, bots, start through the
+engine port, close, spectate; every refusal leaves the stored data unchanged."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from inferno_auth import Role, verify_token
+from inferno_rules import commitment, get_game
+
+from .conftest import TEST_KEY, bearer, sign_up, snapshot
+from .engine_double import InProcessEngine
+
+
+def open_table(client: TestClient, tokens: dict[str, Any], **fields: Any) -> dict[str, Any]:
+    body = {"game": "oh_hell", "players": 4, **fields}
+    answer = client.post("/tables", json=body, headers=bearer(tokens))
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+def test_sign_up_open_oh_hell_add_three_bots_start(
+    client: TestClient, engine: InProcessEngine
+) -> None:
+    dante = sign_up(client, "dante")
+    table = open_table(
+        client,
+        dante,
+        options={"ORDER": "DESC", "HOOK": True},
+        clock={"decision_seconds": 20, "time_bank_seconds": 60, "increment_seconds": 2},
+        spectator_delay_seconds=15,
+    )
+    assert table["status"] == "open"
+    assert table["options"]["ORDER"] == "DESC"
+    assert table["options"]["SIMULTANEOUS_BIDS"] is False  # defaults are filled in
+    assert [s["name"] for s in table["seats"]] == ["dante"]
+    for _ in range(3):
+        answer = client.post(f"/tables/{table['id']}/bots", headers=bearer(dante))
+        assert answer.status_code == 200
+    assert answer.json()["open_seats"] == 0
+    started = client.post(f"/tables/{table['id']}/start", headers=bearer(dante))
+    assert started.status_code == 200, started.text
+    started_table = started.json()
+    assert started_table["status"] == "started"
+
+    held = engine.tables[table["id"]]
+    assert held.game == "oh_hell"
+    assert held.options == table["options"]
+    assert [(s.seat, s.bot) for s in held.seats] == [(0, False), (1, True), (2, True), (3, True)]
+    assert held.seats[0].player_id == dante["account"]["id"]
+    assert held.settings is not None
+    assert (held.settings.decision_seconds, held.settings.spectator_delay_seconds) == (20, 15)
+    assert started_table["seed_commitment"] == commitment(held.seed)
+    # The engine checks the lobby's own access token and shows dante his seat's hand only.
+    view = engine.view_for(table["id"], dante["access_token"])
+    assert len(view["hand"]) == 13  # DESC deals the largest hand first
+    hidden = get_game("oh_hell").private_tokens(held.state)
+    shown = json.dumps(view)
+    assert set(view["hand"]) == set(hidden[0])
+    assert not any(f'"{card}"' in shown for seat in (1, 2, 3) for card in hidden[seat])
+
+
+@pytest.mark.parametrize(
+    ("fields", "loc", "allowed"),
+    [
+        ({"options": {"ORDER": "SIDEWAYS"}}, ["body", "options", "ORDER"], "one of ASC"),
+        ({"options": {"HOOK": 1}}, ["body", "options", "HOOK"], "true or false"),
+        ({"options": {"TRUMPS": True}}, ["body", "options", "TRUMPS"], "HOOK"),
+        (
+            {"options": {"HOOK": True, "SIMULTANEOUS_BIDS": True}},
+            ["body", "options", "SIMULTANEOUS_BIDS"],
+            "SIMULTANEOUS_BIDS=false",
+        ),
+        ({"players": 9}, ["body", "players"], "3 to 7"),
+        ({"game": "snakes"}, ["body", "game"], "oh_hell"),
+    ],
+)
+def test_bad_options_are_422_naming_the_field_and_allowed_values(
+    client: TestClient,
+    database_url: str,
+    fields: dict[str, Any],
+    loc: list[str],
+    allowed: str,
+) -> None:
+    dante = sign_up(client, "dante")
+    before = snapshot(database_url)
+    answer = client.post(
+        "/tables", json={"game": "oh_hell", "players": 4, **fields}, headers=bearer(dante)
+    )
+    assert answer.status_code == 422
+    (problem,) = answer.json()["detail"]
+    assert problem["loc"] == loc
+    assert allowed in problem["ctx"]["allowed"]
+    assert loc[-1] in problem["msg"] or loc[-1] == "game" or loc[-1] == "players"
+    assert snapshot(database_url) == before
+
+
+def test_joining_a_full_table_is_409(client: TestClient, database_url: str) -> None:
+    owner = sign_up(client, "dante")
+    table = open_table(client, owner, players=3)
+    for name in ("virgil", "beatrice"):
+        joined = client.post(f"/tables/{table['id']}/seats", headers=bearer(sign_up(client, name)))
+        assert joined.status_code == 200
+    late = sign_up(client, "cacciaguida")
+    before = snapshot(database_url)
+    answer = client.post(f"/tables/{table['id']}/seats", headers=bearer(late))
+    assert answer.status_code == 409
+    assert answer.json() == {"detail": "the table is full", "code": "table_full"}
+    assert snapshot(database_url) == before
+
+
+def test_join_a_chosen_seat_then_leave(client: TestClient, database_url: str) -> None:
+    owner = sign_up(client, "dante")
+    guest = sign_up(client, "virgil")
+    table = open_table(client, owner)
+    joined = client.post(f"/tables/{table['id']}/seats", json={"seat": 2}, headers=bearer(guest))
+    assert joined.status_code == 200
+    assert [(s["seat"], s["name"]) for s in joined.json()["seats"]] == [(0, "dante"), (2, "virgil")]
+    again = client.post(f"/tables/{table['id']}/seats", json={"seat": 1}, headers=bearer(guest))
+    assert (again.status_code, again.json()["code"]) == (409, "already_seated")
+    third = sign_up(client, "beatrice")
+    before = snapshot(database_url)
+    taken = client.post(f"/tables/{table['id']}/seats", json={"seat": 2}, headers=bearer(third))
+    assert (taken.status_code, taken.json()["code"]) == (409, "seat_taken")
+    beyond = client.post(f"/tables/{table['id']}/seats", json={"seat": 4}, headers=bearer(third))
+    assert beyond.status_code == 422
+    assert beyond.json()["detail"][0]["loc"] == ["body", "seat"]
+    assert snapshot(database_url) == before
+    left = client.delete(f"/tables/{table['id']}/seats/me", headers=bearer(guest))
+    assert left.status_code == 200
+    assert [s["name"] for s in left.json()["seats"]] == ["dante"]
+    not_seated = client.delete(f"/tables/{table['id']}/seats/me", headers=bearer(guest))
+    assert (not_seated.status_code, not_seated.json()["code"]) == (409, "not_seated")
+
+
+def test_starting_someone_elses_table_is_403(client: TestClient, database_url: str) -> None:
+    owner = sign_up(client, "dante")
+    other = sign_up(client, "virgil")
+    table = open_table(client, owner, players=3)
+    client.post(f"/tables/{table['id']}/seats", headers=bearer(other))
+    client.post(f"/tables/{table['id']}/bots", headers=bearer(owner))
+    before = snapshot(database_url)
+    for path in ("start", "close", "bots"):
+        answer = client.post(f"/tables/{table['id']}/{path}", headers=bearer(other))
+        assert answer.status_code == 403, path
+        assert answer.json()["code"] == "not_table_owner"
+    answer = client.delete(f"/tables/{table['id']}/bots/2", headers=bearer(other))
+    assert answer.status_code == 403
+    assert snapshot(database_url) == before
+
+
+def test_start_needs_every_seat_filled(
+    client: TestClient, database_url: str, engine: InProcessEngine
+) -> None:
+    owner = sign_up(client, "dante")
+    table = open_table(client, owner)
+    before = snapshot(database_url)
+    answer = client.post(f"/tables/{table['id']}/start", headers=bearer(owner))
+    assert answer.status_code == 409
+    assert answer.json()["detail"] == "the table has 3 empty seats; add bots or wait for players"
+    assert engine.calls == []
+    assert snapshot(database_url) == before
+
+
+def test_engine_failure_is_503_and_the_table_stays_open(
+    client: TestClient, database_url: str, engine: InProcessEngine
+) -> None:
+    owner = sign_up(client, "dante")
+    table = open_table(client, owner, players=3)
+    for _ in range(2):
+        client.post(f"/tables/{table['id']}/bots", headers=bearer(owner))
+    engine.fail_with = "the engine is restarting"
+    before = snapshot(database_url)
+    answer = client.post(f"/tables/{table['id']}/start", headers=bearer(owner))
+    assert answer.status_code == 503
+    assert answer.json()["detail"] == "the engine is restarting"
+    assert snapshot(database_url) == before
+    engine.fail_with = None
+    assert client.post(f"/tables/{table['id']}/start", headers=bearer(owner)).status_code == 200
+
+
+def test_no_engine_connected_is_503(make_client, database_url: str) -> None:
+    from inferno_lobby.main import create_app
+
+    client = make_client()
+    app = create_app(client.app.state.lobby.settings)  # the default: no engine wired in
+    with TestClient(app) as bare:
+        owner = sign_up(bare, "dante")
+        table = open_table(bare, owner, players=3)
+        for _ in range(2):
+            bare.post(f"/tables/{table['id']}/bots", headers=bearer(owner))
+        answer = bare.post(f"/tables/{table['id']}/start", headers=bearer(owner))
+    assert answer.status_code == 503
+    assert "not connected" in answer.json()["detail"]
+
+
+def test_after_start_seats_are_fixed_and_start_twice_is_409(
+    client: TestClient, database_url: str, engine: InProcessEngine
+) -> None:
+    owner = sign_up(client, "dante")
+    table = open_table(client, owner, players=3)
+    for _ in range(2):
+        client.post(f"/tables/{table['id']}/bots", headers=bearer(owner))
+    client.post(f"/tables/{table['id']}/start", headers=bearer(owner))
+    before = snapshot(database_url)
+    late = sign_up(client, "virgil")
+    assert client.post(f"/tables/{table['id']}/seats", headers=bearer(late)).status_code == 409
+    for path in ("start", "close", "bots"):
+        answer = client.post(f"/tables/{table['id']}/{path}", headers=bearer(owner))
+        assert (answer.status_code, answer.json()["code"]) == (409, "not_open"), path
+    assert (
+        client.delete(f"/tables/{table['id']}/seats/me", headers=bearer(owner)).status_code == 409
+    )
+    assert snapshot(database_url)["tables"] == before["tables"]
+    assert snapshot(database_url)["seats"] == before["seats"]
+    assert len(engine.calls) == 1
+
+
+def test_remove_a_bot(client: TestClient) -> None:
+    owner = sign_up(client, "dante")
+    table = open_table(client, owner)
+    client.post(f"/tables/{table['id']}/bots", json={"name": "Charon"}, headers=bearer(owner))
+    answer = client.delete(f"/tables/{table['id']}/bots/1", headers=bearer(owner))
+    assert answer.status_code == 200
+    assert [s["seat"] for s in answer.json()["seats"]] == [0]
+    no_bot = client.delete(f"/tables/{table['id']}/bots/0", headers=bearer(owner))
+    assert (no_bot.status_code, no_bot.json()["code"]) == (404, "no_such_bot")
+
+
+def test_close_an_open_table(client: TestClient) -> None:
+    owner = sign_up(client, "dante")
+    table = open_table(client, owner)
+    answer = client.post(f"/tables/{table['id']}/close", headers=bearer(owner))
+    assert answer.status_code == 200
+    assert answer.json()["status"] == "closed"
+    late = sign_up(client, "virgil")
+    assert client.post(f"/tables/{table['id']}/seats", headers=bearer(late)).status_code == 409
+
+
+def test_unknown_table_is_404_and_malformed_id_is_422(client: TestClient) -> None:
+    owner = sign_up(client, "dante")
+    answer = client.post(f"/tables/{'0' * 32}/seats", headers=bearer(owner))
+    assert (answer.status_code, answer.json()["code"]) == (404, "no_such_table")
+    assert client.get("/tables/not-an-id", headers=bearer(owner)).status_code == 422
+
+
+def test_list_and_filter(client: TestClient) -> None:
+    owner = sign_up(client, "dante")
+    three = open_table(client, owner, players=3)
+    five = open_table(client, owner, players=5)
+    hidden = open_table(client, owner, private=True)
+    for _ in range(2):
+        client.post(f"/tables/{three['id']}/bots", headers=bearer(owner))
+    client.post(f"/tables/{three['id']}/start", headers=bearer(owner))
+
+    def ids(**query: Any) -> list[str]:
+        answer = client.get("/tables", params=query)
+        assert answer.status_code == 200
+        return [t["id"] for t in answer.json()["data"]]
+
+    assert ids() == [five["id"], three["id"]]  # newest first; private tables unlisted
+    assert hidden["id"] not in ids(status="open")
+    assert ids(status="open") == [five["id"]]
+    assert ids(status="started") == [three["id"]]
+    assert ids(open_seats=4) == [five["id"]]
+    assert ids(open_seats=5) == []
+    assert ids(game="oh_hell", limit=1) == [five["id"]]
+    assert ids(game="chess") == []
+    assert client.get("/tables", params={"status": "bogus"}).status_code == 422
+    assert client.get("/tables", params={"open_seats": -1}).status_code == 422
+    assert client.get("/tables").json()["count"] == 2
+
+
+def test_private_table_is_joined_by_invite_code(client: TestClient, database_url: str) -> None:
+    owner = sign_up(client, "dante")
+    table = open_table(client, owner, private=True)
+    code = table["invite_code"]
+    assert code
+    friend = sign_up(client, "virgil")
+    stranger_view = client.get(f"/tables/{table['id']}", headers=bearer(friend)).json()
+    assert stranger_view["invite_code"] is None
+    before = snapshot(database_url)
+    for body in (None, {"invite_code": "wrong-code"}):
+        refused = client.post(f"/tables/{table['id']}/seats", json=body, headers=bearer(friend))
+        assert (refused.status_code, refused.json()["code"]) == (403, "invite_required")
+    assert snapshot(database_url) == before
+    joined = client.post(
+        f"/tables/{table['id']}/seats", json={"invite_code": code}, headers=bearer(friend)
+    )
+    assert joined.status_code == 200
+    assert joined.json()["invite_code"] == code  # seated players may pass it on
+
+
+def test_spectator_token_carries_the_table_and_its_delay(client: TestClient) -> None:
+    owner = sign_up(client, "dante")
+    table = open_table(client, owner, spectator_delay_seconds=30)
+    watcher = sign_up(client, "virgil")
+    answer = client.post(f"/tables/{table['id']}/spectators", headers=bearer(watcher))
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["delay_seconds"] == 30
+    claims = verify_token(body["token"], TEST_KEY)
+    assert (claims.role, claims.table) == (Role.SPECTATOR, table["id"])
+    # A spectator token only watches: it cannot act in the lobby.
+    spectator = {"Authorization": f"Bearer {body['token']}"}
+    assert client.post(f"/tables/{table['id']}/seats", headers=spectator).status_code == 403
+
+
+def test_private_table_needs_the_code_to_watch(client: TestClient) -> None:
+    owner = sign_up(client, "dante")
+    table = open_table(client, owner, private=True)
+    watcher = sign_up(client, "virgil")
+    url = f"/tables/{table['id']}/spectators"
+    assert client.post(url, headers=bearer(watcher)).status_code == 403
+    with_code = client.post(
+        url, json={"invite_code": table["invite_code"]}, headers=bearer(watcher)
+    )
+    assert with_code.status_code == 200
+
+
+def test_too_many_tables_is_429(make_client, database_url: str) -> None:
+    client = make_client(table_create_limit=2)
+    owner = sign_up(client, "dante")
+    open_table(client, owner)
+    open_table(client, owner)
+    before = snapshot(database_url)
+    answer = client.post("/tables", json={"game": "oh_hell", "players": 4}, headers=bearer(owner))
+    assert answer.status_code == 429
+    assert snapshot(database_url) == before
+
+
+def test_operator_may_manage_any_table(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from inferno_lobby.__main__ import main
+
+    owner = sign_up(client, "dante")
+    sign_up(client, "minos")
+    table = open_table(client, owner, players=3)
+    monkeypatch.setenv("INFERNO_DATABASE_URL", client.app.state.lobby.settings.database_url)
+    monkeypatch.setenv("INFERNO_ENV", "local")
+    assert main(["grant-operator", "minos"]) == 0
+    assert main(["grant-operator", "nobody"]) == 1
+    minos = client.post("/auth/login", json={"username": "minos", "password": "paradiso-33"})
+    assert minos.json()["account"]["role"] == "operator"
+    answer = client.post(f"/tables/{table['id']}/close", headers=bearer(minos.json()))
+    assert answer.status_code == 200
+    assert answer.json()["status"] == "closed"
