@@ -289,8 +289,8 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     from .arena_report import console_table, write_markdown, write_plot
 
-    args = parser().parse_args(argv)
     prog = parser()
+    args = prog.parse_args(argv)
     if args.list_bots:
         try:
             print("\n".join(bot_names(args.game)))
