@@ -23,6 +23,12 @@ def p_text(p: float) -> str:
     return f"{p:.3f}" if p >= 0.001 else f"{p:.1e}"
 
 
+def p_phrase(p: float) -> str:
+    """``p = 0.012`` or ``p < 1e-300``."""
+    text = p_text(p)
+    return f"p {text}" if text.startswith("<") else f"p = {text}"
+
+
 def _better(report: ArenaReport) -> str:
     return "lower is better" if report.lower_score_wins else "higher is better"
 
@@ -52,7 +58,7 @@ def console_table(report: ArenaReport) -> str:
         d = test.difference
         lines.append(
             f"{a} - {b}: {d.mean:+.2f} per game, 95 % CI [{d.low:+.2f}, {d.high:+.2f}], "
-            f"paired t({test.df}) = {test.t:.2f}, p = {p_text(test.p)}"
+            f"paired t({test.df}) = {test.t:.2f}, {p_phrase(test.p)}"
         )
     return "\n".join(lines)
 
@@ -89,7 +95,7 @@ def write_plot(report: ArenaReport, path: Path) -> Path:
         ax.axvline(test.difference.mean, color=colour[a], linewidth=2, label="mean")
         ax.set_xlabel(f"{a} − {b}, score per deal")
         ax.set_ylabel("deals")
-        ax.set_title(f"paired t({test.df}) = {test.t:.1f}, p = {p_text(test.p)}")
+        ax.set_title(f"paired t({test.df}) = {test.t:.1f}, {p_phrase(test.p)}")
         ax.legend()
 
     if has_bids:
