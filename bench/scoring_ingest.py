@@ -32,12 +32,13 @@ from pathlib import Path
 
 import psycopg
 import redis
+from psycopg import sql
+from tqdm import tqdm
+
 from inferno_bus import Consumer, Envelope, EventType, Message, Publisher
 from inferno_rules import commitment, new_seed, rank_seats
 from inferno_scoring.db import UNAVAILABLE, make_pool, migrate
 from inferno_scoring.handler import ScoringHandler
-from psycopg import sql
-from tqdm import tqdm
 
 ADMIN_URL = os.environ.get(
     "INFERNO_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres"

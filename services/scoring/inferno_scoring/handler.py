@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from inferno_bus import Message
 from psycopg_pool import ConnectionPool
+
+from inferno_bus import Message
 
 from .events import FinishedMatch, InvalidEvent, ScoredRound, parse
 from .store import store_batch

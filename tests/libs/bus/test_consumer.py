@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 import redis
+
 from inferno_bus import Consumer, Message, Publisher, group_backlog, stream_key
 
 from .conftest import aborted

@@ -8,9 +8,10 @@ from collections.abc import Iterator
 import psycopg
 import pytest
 from fastapi.testclient import TestClient
+from psycopg_pool import ConnectionPool
+
 from inferno_bus import Consumer, Publisher
 from inferno_scoring.api import create_app
-from psycopg_pool import ConnectionPool
 
 from .conftest import drain, finished
 

@@ -8,8 +8,9 @@ import random
 
 import psycopg
 import redis
-from inferno_bus import Consumer, Envelope, EventType, Publisher, group_backlog, stream_key
 from openskill.models import PlackettLuce
+
+from inferno_bus import Consumer, Envelope, EventType, Publisher, group_backlog, stream_key
 
 from .conftest import (
     counts,

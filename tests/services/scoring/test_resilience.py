@@ -11,6 +11,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 import redis
+
 from inferno_bus import Publisher, group_backlog, stream_key
 
 from .conftest import (
