@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from itertools import accumulate
+from typing import NamedTuple
 
 from psycopg import Connection, Cursor
 from psycopg_pool import ConnectionPool
@@ -54,15 +55,22 @@ ON CONFLICT (table_id, round) DO NOTHING
 """
 
 
-def store_batch(
-    pool: ConnectionPool, items: Sequence[FinishedMatch | ScoredRound]
-) -> dict[str, str]:
-    """Store what is new in ``items``; returns ``{event_id: reason}`` for events refused."""
+class Stored(NamedTuple):
+    """What a batch did: events refused (``{event_id: reason}``), new matches stored, and
+    matches rated again because an earlier-finished one arrived after them."""
+
+    refused: dict[str, str]
+    matches: int
+    rerated: int
+
+
+def store_batch(pool: ConnectionPool, items: Sequence[FinishedMatch | ScoredRound]) -> Stored:
+    """Store what is new in ``items``."""
     unique: dict[str, FinishedMatch | ScoredRound] = {}
     for item in items:
         unique.setdefault(item.event_id, item)
     if not unique:
-        return {}
+        return Stored({}, 0, 0)
     # Pipeline mode: statements are sent without waiting for each answer; the transaction
     # costs three round trips (new ids; what is stored already; commit) plus any re-rating,
     # which matters when batches are small (a quiet bus hands over one or two at a time).
@@ -95,9 +103,12 @@ def store_batch(
         _insert_rounds(conn, matches, [i for i in new if isinstance(i, ScoredRound)])
         for game, standings in fresh.items():
             ratings.save_standings(conn, game, standings)
+        rerated = 0
         for game in sorted(late):
-            ratings.rerate(conn, game, earliest[game])
-    return refused
+            # Counts the matches that were rated before and are rated again.
+            fresh_ones = sum(1 for m in matches if m.game == game)
+            rerated += ratings.rerate(conn, game, earliest[game]) - fresh_ones
+    return Stored(refused, len(matches), rerated)
 
 
 def _seats(match: FinishedMatch) -> list[ratings.Seat]:
