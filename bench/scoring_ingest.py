@@ -10,7 +10,8 @@ Three runs on fresh databases and a fresh Redis key prefix, all on the same mach
 3. *at a rate*: a separate publisher process publishes at a fixed rate (the 2,000/s goal, then
    half the measured backlog rate) while the consumer runs; lag = commit time − publish time.
 
-``python -m bench.scoring_ingest [--matches N] [--rounds R] [--seconds S]``; writes
+Runs 1 and 2 are interleaved and repeated (best of each kept). ``python -m
+bench.scoring_ingest [--matches N] [--rounds R] [--seconds S] [--repeat K]``; writes
 ``docs/benchmarks/scoring_ingest.md``.
 """
 
@@ -32,18 +33,21 @@ from pathlib import Path
 
 import psycopg
 import redis
+from psycopg import sql
+from tqdm import tqdm
+
 from inferno_bus import Consumer, Envelope, EventType, Message, Publisher
 from inferno_rules import commitment, new_seed, rank_seats
 from inferno_scoring.db import UNAVAILABLE, make_pool, migrate
 from inferno_scoring.handler import ScoringHandler
-from psycopg import sql
-from tqdm import tqdm
 
 ADMIN_URL = os.environ.get(
     "INFERNO_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres"
 )
 REDIS_URL = os.environ.get("INFERNO_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 SECTION = Path(__file__).resolve().parent.parent / "docs" / "benchmarks" / "scoring_ingest.md"
+#: How long a rate run waits for the consumer after the last publication.
+DRAIN_S = 15.0
 PLAYERS = [f"player{i:03d}" for i in range(500)] + [f"bot{i:02d}" for i in range(20)]
 
 
@@ -233,7 +237,12 @@ def _publish_at_rate(prefix: str, rate: float, seconds: float, rounds: int, firs
 
 def lag_at_rate(
     url: str, rate: float, seconds: float, rounds: int, first: int, bar: tqdm
-) -> dict[str, float]:
+) -> dict[str, float | str]:
+    """Lag percentiles while publishing at ``rate``. The run waits at most ``DRAIN_S`` after
+    the last publication (the bench must stay bounded when the consumer cannot keep up); an
+    event not stored by then counts with the lag it had reached, a lower bound, and the
+    figures are marked "≥"."""
+    total = int(rate * seconds)
     with fresh_prefix() as prefix, running_consumer(url, prefix) as timed:
         timed.bar = bar
         publisher = multiprocessing.get_context("spawn").Process(
@@ -241,13 +250,18 @@ def lag_at_rate(
         )
         publisher.start()
         publisher.join(timeout=seconds + 120)
-        wait_stored(timed, int(rate * seconds), timeout=120)
-        lags = sorted(timed.lags_ms)
+        published_by = time.time() * 1000
+        deadline = time.monotonic() + DRAIN_S
+        while timed.stored < total and time.monotonic() < deadline:
+            time.sleep(0.005)
+        missing = total - timed.stored
+        lags = sorted(timed.lags_ms + [time.time() * 1000 - published_by] * max(0, missing))
     return {
         "rate": rate,
         "p50": statistics.median(lags),
         "p99": lags[int(len(lags) * 0.99) - 1],
         "max": lags[-1],
+        "bound": "≥ " if missing > 0 else "",
     }
 
 
@@ -257,17 +271,26 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=10, help="rounds per match")
     parser.add_argument("--seconds", type=float, default=3.0, help="length of each rate run")
     parser.add_argument("--goal", type=float, default=2000.0, help="publication rate (per s)")
+    parser.add_argument("--repeat", type=int, default=2, help="runs of baseline and backlog")
     args = parser.parse_args()
-    if args.matches < 100 or args.rounds < 1 or args.seconds <= 0 or args.goal <= 0:
-        parser.error("--matches must be at least 100; --rounds, --seconds, --goal positive")
+    if args.matches < 100 or min(args.rounds, args.repeat) < 1 or min(args.seconds, args.goal) <= 0:
+        parser.error(
+            "--matches must be at least 100; --rounds, --repeat, --seconds, --goal positive"
+        )
 
     events = [finished_event(n, args.rounds) for n in range(args.matches)]
-    total = 2 * args.matches + int(args.goal * args.seconds) * 2
+    total = 2 * args.repeat * args.matches + int(args.goal * args.seconds) * 2
+    baselines: list[float] = []
+    ingests: list[float] = []
     with tqdm(total=total, unit="match", desc="scoring ingest") as bar:
-        with fresh_database() as url:
-            baseline = plain_inserts(url, events, bar)
-        with fresh_database() as url:
-            ingest = backlog_rate(url, events, bar)
+        # Interleaved and repeated, best of each kept: the machines are shared, and a burst of
+        # someone else's load should not land on one side of the ratio only.
+        for _ in range(args.repeat):
+            with fresh_database() as url:
+                baselines.append(plain_inserts(url, events, bar))
+            with fresh_database() as url:
+                ingests.append(backlog_rate(url, events, bar))
+        baseline, ingest = max(baselines), max(ingests)
         with fresh_database() as url:
             at_goal = lag_at_rate(url, args.goal, args.seconds, args.rounds, 10**6, bar)
         half = min(args.goal, ingest / 2)
@@ -278,10 +301,11 @@ def main() -> None:
     rows = 1 + 4 + args.rounds
     ratio = ingest / baseline
 
-    def lag_row(run: dict[str, float], what: str) -> str:
+    def lag_row(run: dict, what: str) -> str:
+        b = run["bound"]
         return (
-            f"| {run['rate']:,.0f}/s ({what}) | {run['p50']:,.0f} ms | {run['p99']:,.0f} ms"
-            f" | {run['max']:,.0f} ms |"
+            f"| {run['rate']:,.0f}/s ({what}) | {b}{run['p50']:,.0f} ms | {b}{run['p99']:,.0f} ms"
+            f" | {b}{run['max']:,.0f} ms |"
         )
 
     text = f"""## Scoring ingest (`bench/scoring_ingest.py`)
@@ -290,6 +314,8 @@ Finished 4-seat matches of {args.rounds} rounds ({rows} rows each: match, seats,
 finish order, through Redis streams into PostgreSQL by the scoring consumer (100 per read, one
 transaction per batch, idempotency by event id, OpenSkill ratings in the same transaction),
 beside plain psycopg `executemany` of the same rows, 100 matches per commit.
+
+Best of {args.repeat} interleaved runs each:
 
 | run | matches/s | vs baseline |
 |---|---|---|
@@ -304,7 +330,9 @@ publishes at a fixed rate for {args.seconds:g} s:
 {lag_row(at_goal, "goal")}
 {lag_row(at_half, "half the backlog rate")}
 
-Goal: ≥ 2,000 matches/s and lag p99 < 1 s at that rate.
+"≥": the consumer could not keep up; events not stored {DRAIN_S:g} s after the last publication
+count with the lag they had reached then (a lower bound). Goal: ≥ 2,000 matches/s and lag
+p99 < 1 s at that rate.
 """
     print(text)
     SECTION.parent.mkdir(parents=True, exist_ok=True)

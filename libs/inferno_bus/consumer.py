@@ -168,6 +168,13 @@ class Consumer:
                     started = True
                 self.poll()
                 backoff = 0.1
+            except redis.ResponseError as err:
+                if "NOGROUP" not in str(err) and "no longer exists" not in str(err):
+                    raise
+                # The stream or the group was deleted under us (an operator reset): recreate
+                # it rather than crash in a loop.
+                self._not_ready(f"consumer group missing, recreating it: {err}")
+                started = False
             except _REDIS_DOWN as err:
                 self._not_ready(f"redis unreachable: {err}")
                 self._stop.wait(backoff)

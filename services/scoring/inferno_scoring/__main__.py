@@ -12,8 +12,9 @@ import sys
 import threading
 
 import uvicorn
-from inferno_bus import stop_on_signals
 from pydantic import ValidationError
+
+from inferno_bus import stop_on_signals
 
 from .api import create_app
 from .service import ScoringService

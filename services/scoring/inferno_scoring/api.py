@@ -14,11 +14,12 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, HTTPException, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
-from inferno_rules import all_games
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 from pydantic import BaseModel
+
+from inferno_rules import all_games
 
 from .db import UNAVAILABLE
 

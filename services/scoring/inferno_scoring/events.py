@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
 from inferno_bus import Envelope, EventType
 from inferno_rules import commitment
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 
 class InvalidEvent(ValueError):

@@ -9,13 +9,27 @@ batch is stored in one transaction. PostgreSQL being unreachable raises (see
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
-from inferno_bus import Message
+from prometheus_client import Counter, Histogram
 from psycopg_pool import ConnectionPool
+
+from inferno_bus import Message
 
 from .events import FinishedMatch, InvalidEvent, ScoredRound, parse
 from .store import store_batch
+
+MATCHES = Counter("inferno_scoring_matches_total", "Finished matches stored.")
+RERATED = Counter(
+    "inferno_scoring_rerated_matches_total",
+    "Matches rated again because an earlier-finished match arrived after them.",
+)
+EVENT_LAG = Histogram(
+    "inferno_scoring_event_lag_seconds",
+    "From an event's publication to its batch being committed.",
+    buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60),
+)
 
 
 class ScoringHandler:
@@ -33,8 +47,13 @@ class ScoringHandler:
                 continue
             if item is not None:
                 items.append((message.entry_id, item))
-        by_event = store_batch(self.pool, [item for _, item in items])
+        stored = store_batch(self.pool, [item for _, item in items])
         for entry_id, item in items:
-            if item.event_id in by_event:
-                refused[entry_id] = by_event[item.event_id]
+            if item.event_id in stored.refused:
+                refused[entry_id] = stored.refused[item.event_id]
+        committed_s = time.time()
+        for message in messages:  # what an operator watches: publication → rows visible
+            EVENT_LAG.observe(max(0.0, committed_s - message.envelope.time / 1000))
+        MATCHES.inc(stored.matches)
+        RERATED.inc(stored.rerated)
         return refused

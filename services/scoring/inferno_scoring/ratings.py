@@ -139,15 +139,26 @@ def lock_game(conn: psycopg.Connection, game: str) -> None:
     conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (f"scoring:{game}",))
 
 
-def rated_later(conn: psycopg.Connection, game: str, key: tuple[int, str]) -> bool:
-    """Whether a stored match of ``game`` finished after ``key`` (so it must be re-rated)."""
-    return bool(conn.execute(_RATED_LATER, (game, *key)).fetchone()[0])
+def ask_rated_later(conn: psycopg.Connection, game: str, key: tuple[int, str]) -> psycopg.Cursor:
+    """Send the question: has a stored match of ``game`` finished after ``key`` (so it must be
+    re-rated)? Read the answer with :func:`yes`; in pipeline mode it comes with the others."""
+    return conn.execute(_RATED_LATER, (game, *key))
 
 
-def current(conn: psycopg.Connection, game: str, players: Iterable[str]) -> dict[str, Standing]:
-    """The stored ratings of ``players`` in ``game`` (players never rated are absent)."""
-    rows = conn.execute(_CURRENT, (game, pgarray.texts(players))).fetchall()
-    return {p: Standing(Skill(mu, sigma), n) for p, mu, sigma, n in rows}
+def yes(cursor: psycopg.Cursor) -> bool:
+    row = cursor.fetchone()
+    return bool(row and row[0])
+
+
+def ask_current(conn: psycopg.Connection, game: str, players: Iterable[str]) -> psycopg.Cursor:
+    """Send the query for the stored ratings of ``players`` in ``game``; read the answer with
+    :func:`standings_from`."""
+    return conn.execute(_CURRENT, (game, pgarray.texts(players)))
+
+
+def standings_from(cursor: psycopg.Cursor) -> dict[str, Standing]:
+    """Standings from :func:`ask_current` (players never rated are absent)."""
+    return {p: Standing(Skill(mu, sigma), n) for p, mu, sigma, n in cursor.fetchall()}
 
 
 def save_standings(conn: psycopg.Connection, game: str, standings: dict[str, Standing]) -> None:

@@ -13,6 +13,7 @@ import threading
 
 import psycopg
 import redis
+
 from inferno_bus import Consumer
 
 from .db import UNAVAILABLE, make_pool, migrate

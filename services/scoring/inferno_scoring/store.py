@@ -13,8 +13,9 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from itertools import accumulate
+from typing import NamedTuple
 
-from psycopg import Connection
+from psycopg import Connection, Cursor
 from psycopg_pool import ConnectionPool
 
 from . import pgarray, ratings
@@ -54,44 +55,60 @@ ON CONFLICT (table_id, round) DO NOTHING
 """
 
 
-def store_batch(
-    pool: ConnectionPool, items: Sequence[FinishedMatch | ScoredRound]
-) -> dict[str, str]:
-    """Store what is new in ``items``; returns ``{event_id: reason}`` for events refused."""
+class Stored(NamedTuple):
+    """What a batch did: events refused (``{event_id: reason}``), new matches stored, and
+    matches rated again because an earlier-finished one arrived after them."""
+
+    refused: dict[str, str]
+    matches: int
+    rerated: int
+
+
+def store_batch(pool: ConnectionPool, items: Sequence[FinishedMatch | ScoredRound]) -> Stored:
+    """Store what is new in ``items``."""
     unique: dict[str, FinishedMatch | ScoredRound] = {}
     for item in items:
         unique.setdefault(item.event_id, item)
     if not unique:
-        return {}
-    with pool.connection() as conn, conn.transaction():
+        return Stored({}, 0, 0)
+    # Pipeline mode: statements are sent without waiting for each answer; the transaction
+    # costs three round trips (new ids; what is stored already; commit) plus any re-rating,
+    # which matters when batches are small (a quiet bus hands over one or two at a time).
+    with pool.connection() as conn, conn.pipeline(), conn.transaction():
         games = sorted({i.game for i in unique.values() if isinstance(i, FinishedMatch)})
         for game in games:  # sorted: consumers lock in the same order, never deadlock
             ratings.lock_game(conn, game)
         new = _new_events(conn, unique)
         matches = [i for i in new if isinstance(i, FinishedMatch)]
-        # Decided before the new rows exist: is any stored match of the game later than the
+        by_game = {g: [m for m in matches if m.game == g] for g in games}
+        by_game = {g: ms for g, ms in by_game.items() if ms}
+        earliest = {g: min(m.order_key for m in ms) for g, ms in by_game.items()}
+        # Asked before the new rows exist: is any stored match of the game later than the
         # earliest new one? Then the game is re-rated from there; else rated in memory.
-        earliest = {
-            g: min(m.order_key for m in matches if m.game == g)
-            for g in games
-            if any(m.game == g for m in matches)
+        later = {g: ratings.ask_rated_later(conn, g, key) for g, key in earliest.items()}
+        known = {
+            g: ratings.ask_current(conn, g, {s.player_id for m in ms for s in m.payload.seats})
+            for g, ms in by_game.items()
         }
-        late = {g for g, key in earliest.items() if ratings.rated_later(conn, g, key)}
-        matches, refused = _insert_matches(conn, matches)
+        inserting = _send_matches(conn, matches)
+        late = {g for g, answer in later.items() if ratings.yes(answer)}
+        matches, refused = _stored_matches(conn, inserting, matches)
         changes: ratings.Changes = {}
         fresh: dict[str, dict[str, ratings.Standing]] = {}
         for game in sorted(set(earliest) - late):
             in_order = sorted((m for m in matches if m.game == game), key=lambda m: m.order_key)
-            players = {s.player_id for m in in_order for s in m.payload.seats}
-            fresh[game] = ratings.current(conn, game, players)
+            fresh[game] = ratings.standings_from(known[game])
             changes |= ratings.replay(((m.table_id, _seats(m)) for m in in_order), fresh[game])
         _insert_participants(conn, matches, changes)
         _insert_rounds(conn, matches, [i for i in new if isinstance(i, ScoredRound)])
         for game, standings in fresh.items():
             ratings.save_standings(conn, game, standings)
+        rerated = 0
         for game in sorted(late):
-            ratings.rerate(conn, game, earliest[game])
-    return refused
+            # Counts the matches that were rated before and are rated again.
+            fresh_ones = sum(1 for m in matches if m.game == game)
+            rerated += ratings.rerate(conn, game, earliest[game]) - fresh_ones
+    return Stored(refused, len(matches), rerated)
 
 
 def _seats(match: FinishedMatch) -> list[ratings.Seat]:
@@ -119,14 +136,11 @@ def _new_events(
     return [unique[event_id] for (event_id,) in rows]
 
 
-def _insert_matches(
-    conn: Connection, matches: Sequence[FinishedMatch]
-) -> tuple[list[FinishedMatch], dict[str, str]]:
-    """Insert new matches; returns those stored, and the refused ones with the reason (a
-    table that already has a result from another event)."""
+def _send_matches(conn: Connection, matches: Sequence[FinishedMatch]) -> Cursor | None:
+    """Send the insert of new matches (answered with the tables actually inserted)."""
     if not matches:
-        return [], {}
-    rows = conn.execute(
+        return None
+    return conn.execute(
         _NEW_MATCHES,
         (
             pgarray.texts(m.table_id for m in matches),
@@ -138,8 +152,17 @@ def _insert_matches(
             pgarray.texts(m.event_id for m in matches),
             pgarray.ints(m.published_at_ms for m in matches),
         ),
-    ).fetchall()
-    inserted = {table_id for (table_id,) in rows}
+    )
+
+
+def _stored_matches(
+    conn: Connection, inserting: Cursor | None, matches: Sequence[FinishedMatch]
+) -> tuple[list[FinishedMatch], dict[str, str]]:
+    """The matches stored, and the refused ones with the reason (a table that already has a
+    result from another event)."""
+    if inserting is None:
+        return [], {}
+    inserted = {table_id for (table_id,) in inserting.fetchall()}
     stored: list[FinishedMatch] = []
     refused: dict[str, str] = {}
     for m in matches:

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 import redis
+
 from inferno_bus import Envelope, EventType
 
 

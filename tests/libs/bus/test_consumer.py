@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 import redis
+
 from inferno_bus import Consumer, Message, Publisher, group_backlog, stream_key
 
 from .conftest import aborted
@@ -274,6 +275,33 @@ def test_lag_and_pending_are_reported(client: redis.Redis, redis_prefix: str) ->
         "inferno_bus_messages_total", {**labels, "outcome": "handled"}
     )
     assert handled == 7
+
+
+def test_a_deleted_stream_and_group_are_recreated_and_consumption_goes_on(
+    client: redis.Redis, redis_prefix: str
+) -> None:
+    import threading
+
+    publisher = Publisher(client, redis_prefix)
+    publisher.publish(aborted(1))
+    handler = Recorder()
+    consumer = make(client, redis_prefix, handler)
+    runner = threading.Thread(target=consumer.run)
+    runner.start()
+    try:
+        deadline = time.monotonic() + 10
+        while len(handler.seen) < 1 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        client.delete(consumer.stream)  # an operator wipes the stream, group and all
+        time.sleep(0.1)
+        publisher.publish(aborted(2))
+        while len(handler.seen) < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+    finally:
+        consumer.stop()
+        runner.join(timeout=10)
+    assert [m.envelope.payload["n"] for m in handler.seen] == [1, 2]
+    assert not runner.is_alive()
 
 
 def test_bad_settings_are_refused(client: redis.Redis, redis_prefix: str) -> None:

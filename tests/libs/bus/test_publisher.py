@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 import redis
+
 from inferno_bus import Envelope, Publisher, stream_key
 
 from .conftest import aborted
@@ -50,6 +51,7 @@ def test_unknown_stream_purpose_is_refused(client: redis.Redis, redis_prefix: st
 
 async def _publish_async(url: str, prefix: str) -> str:
     import redis.asyncio
+
     from inferno_bus import AsyncPublisher
 
     client = redis.asyncio.Redis.from_url(url, decode_responses=True)

@@ -15,12 +15,13 @@ from pathlib import Path
 import psycopg
 import pytest
 import redis
+from openskill.models import PlackettLuce
+from psycopg_pool import ConnectionPool
+
 from inferno_bus import Consumer, Envelope, EventType, Publisher
 from inferno_rules import commitment, new_seed, rank_seats
 from inferno_scoring.db import UNAVAILABLE, make_pool, migrate
 from inferno_scoring.handler import ScoringHandler
-from openskill.models import PlackettLuce
-from psycopg_pool import ConnectionPool
 
 
 def event_id(table: str, version: int, type: EventType) -> str:

@@ -8,9 +8,10 @@ from collections.abc import Iterator
 import psycopg
 import pytest
 from fastapi.testclient import TestClient
+from psycopg_pool import ConnectionPool
+
 from inferno_bus import Consumer, Publisher
 from inferno_scoring.api import create_app
-from psycopg_pool import ConnectionPool
 
 from .conftest import drain, finished
 
@@ -119,7 +120,10 @@ def test_health_readiness_metrics_and_docs(api) -> None:
     not_ready = client.get("/readyz")
     assert not_ready.status_code == 503
     assert not_ready.json()["checks"]["postgresql"] == "unreachable: OperationalError"
-    assert "inferno_bus_messages_total" in client.get("/metrics").text
+    metrics = client.get("/metrics").text
+    assert "inferno_bus_messages_total" in metrics
+    assert "inferno_scoring_event_lag_seconds_bucket" in metrics
+    assert "inferno_scoring_matches_total" in metrics
     paths = client.get("/openapi.json").json()["paths"]
     assert "/games/{game}/leaderboard/around/{player_id}" in paths
 

@@ -4,6 +4,7 @@ understands, and events scoring does not store are recognised as such."""
 from __future__ import annotations
 
 import pytest
+
 from inferno_bus import Envelope, EventType
 from inferno_scoring.events import FinishedMatch, InvalidEvent, parse
 

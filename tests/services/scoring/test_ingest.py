@@ -8,8 +8,9 @@ import random
 
 import psycopg
 import redis
-from inferno_bus import Consumer, Envelope, EventType, Publisher, group_backlog, stream_key
 from openskill.models import PlackettLuce
+
+from inferno_bus import Consumer, Envelope, EventType, Publisher, group_backlog, stream_key
 
 from .conftest import (
     counts,
@@ -60,8 +61,15 @@ def test_every_participant_row_holds_its_rating_before_and_after(
     late = events[5]
     publisher.publish_many([e for e in events if e is not late])
     drain(consumer)
+    from prometheus_client import REGISTRY
+
+    def sample(name: str) -> float:
+        return REGISTRY.get_sample_value(name) or 0.0
+
+    before = sample("inferno_scoring_rerated_matches_total")
     publisher.publish(late)  # arrives after 54 later matches were rated
     drain(consumer)
+    assert sample("inferno_scoring_rerated_matches_total") - before == 54
     with psycopg.connect(migrated_db) as conn:
         rows = conn.execute(
             "SELECT p.player_id, p.mu_before, p.sigma_before, p.mu_after, p.sigma_after "

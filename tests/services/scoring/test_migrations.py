@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import psycopg
+
 from inferno_scoring.db import migrate
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -11,6 +11,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 import redis
+
 from inferno_bus import Publisher, group_backlog, stream_key
 
 from .conftest import (
@@ -39,11 +40,11 @@ def test_sigkill_mid_batch_then_restart_loses_and_doubles_nothing(
     migrated_db: str,
 ) -> None:
     rng = random.Random(7)
-    events = random_matches(3000, rng)
+    events = random_matches(2000, rng)
     # Delivered with duplicates, and out of order within a window of 50 (the way tables on
     # several engine replicas interleave); the fully shuffled case is in test_ingest.
     delivered = sorted(
-        events + rng.sample(events, 300), key=lambda e: int(e.table[1:]) + rng.uniform(0, 50)
+        events + rng.sample(events, 200), key=lambda e: int(e.table[1:]) + rng.uniform(0, 50)
     )
     publisher.publish_many(delivered)
 
@@ -62,7 +63,7 @@ def test_sigkill_mid_batch_then_restart_loses_and_doubles_nothing(
             killed_mid_batch += 1
             break
     assert killed_mid_batch, "no kill landed in the middle of a batch"
-    assert counts(migrated_db)["matches"] < 3000
+    assert counts(migrated_db)["matches"] < 2000
 
     survivor, _ = services.start(migrated_db, "survivor", claim_idle_ms="1000")
 
@@ -71,8 +72,8 @@ def test_sigkill_mid_batch_then_restart_loses_and_doubles_nothing(
         return b.pending == 0 and b.lag == 0
 
     wait_for(caught_up, timeout=120)
-    assert counts(migrated_db)["matches"] == 3000
-    assert counts(migrated_db)["events"] == 3000
+    assert counts(migrated_db)["matches"] == 2000
+    assert counts(migrated_db)["events"] == 2000
     assert stored_ratings(migrated_db) == expected_ratings(events)
     assert client.xlen(stream_key(redis_prefix, "dead_letter")) == 0
 
@@ -94,7 +95,7 @@ def test_postgresql_unreachable_events_wait_and_are_written_once_it_is_back(
         via_proxy = urlunsplit(parts._replace(netloc=f"postgres@127.0.0.1:{proxy.port}"))
         proc, port = services.start(via_proxy, "flaky", db_timeout_s="1")
         api = f"http://127.0.0.1:{port}"
-        events = random_matches(600, random.Random(11))
+        events = random_matches(400, random.Random(11))
 
         def ready() -> bool:
             try:
@@ -103,11 +104,11 @@ def test_postgresql_unreachable_events_wait_and_are_written_once_it_is_back(
                 return False
 
         wait_for(ready)
-        publisher.publish_many(events[:200])
-        wait_for(lambda: counts(migrated_db)["matches"] == 200)
+        publisher.publish_many(events[:100])
+        wait_for(lambda: counts(migrated_db)["matches"] == 100)
 
         proxy.stop()
-        publisher.publish_many(events[200:])
+        publisher.publish_many(events[100:])
 
         def not_ready() -> dict | None:
             r = httpx.get(f"{api}/readyz", timeout=5)
@@ -121,16 +122,16 @@ def test_postgresql_unreachable_events_wait_and_are_written_once_it_is_back(
             assert httpx.get(f"{api}/healthz", timeout=2).status_code == 200
             assert httpx.get(f"{api}/readyz", timeout=5).status_code == 503
         b = backlog(client, redis_prefix)
-        assert b.pending + b.lag == 400  # waiting in the stream, none dropped
-        assert counts(migrated_db)["matches"] == 200
+        assert b.pending + b.lag == 300  # waiting in the stream, none dropped
+        assert counts(migrated_db)["matches"] == 100
 
         proxy.start()
-        wait_for(lambda: counts(migrated_db)["matches"] == 600, timeout=60)
+        wait_for(lambda: counts(migrated_db)["matches"] == 400, timeout=60)
         wait_for(ready)
         b = backlog(client, redis_prefix)
         assert (b.pending, b.lag) == (0, 0)
         assert client.xlen(stream_key(redis_prefix, "dead_letter")) == 0
-        assert counts(migrated_db)["events"] == 600
+        assert counts(migrated_db)["events"] == 400
         assert stored_ratings(migrated_db) == expected_ratings(events)
 
         proc.send_signal(signal.SIGTERM)
