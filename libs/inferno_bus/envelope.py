@@ -104,7 +104,7 @@ class Envelope(BaseModel):
 
     @classmethod
     def from_fields(cls, fields: dict[str, str] | dict[bytes, bytes]) -> Envelope:
-        """Parse a stream entry; raises :class:`MalformedEvent` with the reason."""
+        """Parse a stream entry; raises :class:`MalformedEvent` naming the field and the problem."""
         try:
             text = {
                 (k.decode() if isinstance(k, bytes) else k): (
@@ -112,18 +112,31 @@ class Envelope(BaseModel):
                 )
                 for k, v in fields.items()
             }
+        except UnicodeDecodeError:
+            raise MalformedEvent("the entry is not UTF-8 text") from None
+        try:
             payload = json.loads(text.get("payload", "{}"))
-            if not isinstance(payload, dict):
-                raise MalformedEvent("payload is not a JSON object")
+        except ValueError as err:
+            raise MalformedEvent(f"payload: not JSON ({err})") from None
+        if not isinstance(payload, dict):
+            raise MalformedEvent("payload: not a JSON object")
+        numbers = {}
+        for name in ("version", "time"):
+            raw = text.get(name, "0" if name == "version" else "")
+            try:
+                numbers[name] = int(raw)
+            except ValueError:
+                raise MalformedEvent(f"{name}: {raw!r} is not a whole number") from None
+        try:
             return cls(
                 id=text.get("id", ""),
                 type=text.get("type", ""),
                 table=text.get("table", ""),
-                version=int(text.get("version", "0")),
-                time=int(text.get("time", "")),
+                version=numbers["version"],
+                time=numbers["time"],
                 payload=payload,
             )
-        except MalformedEvent:
-            raise
-        except (ValidationError, ValueError, UnicodeDecodeError) as err:
-            raise MalformedEvent(str(err).splitlines()[0] if str(err) else repr(err)) from err
+        except ValidationError as err:
+            first = err.errors()[0]
+            where = ".".join(str(part) for part in first["loc"]) or "entry"
+            raise MalformedEvent(f"{where}: {first['msg']}") from None
