@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from inferno_rules import Action, Game, Viewer, all_games, get_game
+from inferno_rules.cards import BY_NAME
 from inferno_rules.games.oh_hell import NO_BID
 from inferno_worker.bots import (
     ANY_GAME,
@@ -178,8 +179,6 @@ def _finish_hand(state: Any, bot: Bot, rng: random.Random) -> Any:
 
 
 def _cards(*names: str) -> list[int]:
-    from inferno_rules.cards import BY_NAME
-
     return [BY_NAME[n] for n in names]
 
 
@@ -312,3 +311,24 @@ def test_the_heuristic_decides_from_the_view_alone() -> None:
     assert bot.choose(view, legal, random.Random(1)) == bot.choose(
         OH_HELL.view(twin, Viewer.of_seat(seat)), legal, random.Random(2)
     )
+
+
+@pytest.mark.parametrize(
+    ("players", "cards", "trumped"), [(4, 13, False), (4, 6, True), (3, 9, True)]
+)
+def test_an_average_hand_bids_about_its_fair_share(players: int, cards: int, trumped: bool) -> None:
+    """Over random hands the heuristic's bids average near cards ÷ players: it neither
+    underbids big hands wholesale nor overbids them."""
+    bot, sample = OhHellHeuristic(), random.Random(f"{players}-{cards}")
+    bids = []
+    for _ in range(200):
+        drawn = sample.sample(sorted(BY_NAME), cards + 1)
+        view = {
+            "players": players,
+            "hand": drawn[:cards],
+            "trump_card": drawn[cards] if trumped else None,
+        }
+        legal = [Action("bid", b) for b in range(cards + 1)]
+        bids.append(bot.choose(view, legal, sample).arg)
+    assert sum(bids) / len(bids) == pytest.approx(cards / players, abs=0.6)
+    assert len(set(bids)) >= 3, "bids should vary with the hand"
