@@ -35,7 +35,8 @@ from .bots import UnknownBot, bot_names, get_bot
 from .local_table import play_table
 from .stats import MeanCI, PairedTest, mean_ci, paired_test
 
-DEFAULT_OUT = Path(__file__).resolve().parents[3] / "docs" / "arena"
+#: Relative to where the command runs: the project root, as for every make target.
+DEFAULT_OUT = Path("docs") / "arena"
 
 
 @dataclass(frozen=True)
@@ -277,7 +278,10 @@ def parser() -> argparse.ArgumentParser:
         "--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)"
     )
     p.add_argument(
-        "--out", type=Path, default=DEFAULT_OUT, help="folder for the plot and the summary"
+        "--out",
+        type=Path,
+        default=DEFAULT_OUT,
+        help="folder for the plot and the summary (default: docs/arena)",
     )
     p.add_argument("--name", help="file name for the plot and summary (default: the game)")
     p.add_argument("--no-files", action="store_true", help="print only; write no plot or summary")
