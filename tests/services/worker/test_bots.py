@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from inferno_rules import Action, Game, Viewer, all_games, get_game
+from inferno_rules import SPECTATOR, Action, Game, Viewer, all_games, get_game
 from inferno_rules.cards import BY_NAME
 from inferno_rules.games.oh_hell import NO_BID
 from inferno_worker.bots import (
@@ -130,6 +130,17 @@ def test_a_bot_with_nothing_legal_says_it_is_not_its_turn(bot: Bot) -> None:
     view = OH_HELL.view(state, Viewer.of_seat(idle))
     with pytest.raises(NoLegalAction, match="not this seat's decision"):
         bot.choose(view, OH_HELL.legal_actions(state, idle), random.Random(0))
+
+
+def test_the_heuristic_refuses_a_view_that_is_not_an_oh_hell_seat() -> None:
+    state = OH_HELL.new_game(4, {}, "spectated")
+    seat = OH_HELL.to_act(state)[0]
+    legal = OH_HELL.legal_actions(state, seat)
+    bot = OhHellHeuristic()
+    with pytest.raises(ValueError, match="from an Oh Hell seat's view"):
+        bot.choose(OH_HELL.view(state, SPECTATOR), legal, random.Random(0))
+    with pytest.raises(ValueError, match="got a view of 'chess'"):
+        bot.choose({"game": "chess", "hand": []}, legal, random.Random(0))
 
 
 # ---------------------------------------------------------------------- the heuristic's bids
@@ -324,6 +335,7 @@ def test_an_average_hand_bids_about_its_fair_share(players: int, cards: int, tru
     for _ in range(200):
         drawn = sample.sample(sorted(BY_NAME), cards + 1)
         view = {
+            "game": "oh_hell",
             "players": players,
             "hand": drawn[:cards],
             "trump_card": drawn[cards] if trumped else None,

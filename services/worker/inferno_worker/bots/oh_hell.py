@@ -137,6 +137,11 @@ class OhHellHeuristic:
         self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random
     ) -> Action:
         require_legal(self.name, legal)
+        if view.get("game") != "oh_hell" or "hand" not in view:
+            raise ValueError(
+                "the heuristic Oh Hell bot plays from an Oh Hell seat's view (with its hand); "
+                f"got a view of {view.get('game')!r} with keys {sorted(view)}"
+            )
         if legal[0].kind == "bid":
             return self._bid(view, legal)
         return self._play(view, legal)
