@@ -128,7 +128,8 @@ def make_spec(
     try:
         checked = validate_options(info, options or {})
     except OptionError as err:
-        raise ValueError(f"option {err.option}: {err.message} (allowed: {err.allowed})") from None
+        allowed = f" (allowed: {err.allowed})" if err.allowed not in err.message else ""
+        raise ValueError(f"{err.message}{allowed}") from None
     lineup = tuple(bots[s % len(bots)] for s in range(players))
     return ArenaSpec(
         game=game,

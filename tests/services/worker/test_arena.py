@@ -23,8 +23,15 @@ from inferno_worker.arena_report import ahead, console_table
         ({"bots": []}, r"name at least one bot"),
         ({"games": 0}, r"play at least one game; got 0"),
         ({"seed": ""}, r"the seed must not be empty"),
-        ({"options": {"ORDER": "SIDEWAYS"}}, r"option ORDER: .*allowed: one of ASC, DESC"),
-        ({"options": {"TRUMPS": True}}, r"option TRUMPS"),
+        (
+            {"options": {"ORDER": "SIDEWAYS"}},
+            r"option ORDER must be one of ASC, DESC, UP_DOWN, DOWN_UP; got 'SIDEWAYS'$",
+        ),
+        ({"options": {"TRUMPS": True}}, r"Oh Hell has no option 'TRUMPS'; its options are: HOOK"),
+        (
+            {"options": {"HOOK": True, "SIMULTANEOUS_BIDS": True}},
+            r"cannot be combined.*\(allowed: SIMULTANEOUS_BIDS=false while HOOK is on\)",
+        ),
     ],
 )
 def test_bad_arena_input_is_refused_with_a_reason(kwargs: dict, message: str) -> None:
@@ -42,7 +49,7 @@ def test_bad_arena_input_is_refused_with_a_reason(kwargs: dict, message: str) ->
         (["--jobs", "0"], "--jobs must be at least 1"),
         (["--games", "4"], "play at least 8 games"),
         (["--option", "HOOK"], "options look like NAME=VALUE"),
-        (["--option", "HOOK=maybe"], "option HOOK"),
+        (["--option", "HOOK=maybe"], "option HOOK must be true or false; got 'maybe'"),
         (["--players", "four"], "invalid int value"),
     ],
 )
