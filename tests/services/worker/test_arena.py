@@ -9,8 +9,9 @@ import math
 
 import pytest
 
-from inferno_worker.arena import DealRecord, main, make_spec, run_arena, summarise
+from inferno_worker.arena import main
 from inferno_worker.arena_report import ahead, console_table
+from inferno_worker.arena_run import DealRecord, make_spec, run_arena, summarise
 
 
 @pytest.mark.parametrize(
