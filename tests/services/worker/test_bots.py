@@ -344,3 +344,30 @@ def test_an_average_hand_bids_about_its_fair_share(players: int, cards: int, tru
         bids.append(bot.choose(view, legal, sample).arg)
     assert sum(bids) / len(bids) == pytest.approx(cards / players, abs=0.6)
     assert len(set(bids)) >= 3, "bids should vary with the hand"
+
+
+def test_the_bots_need_only_the_rules_core() -> None:
+    """The worker loads bots on every move; the arena's plotting and statistics stay out."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, inferno_worker.bots, inferno_worker.local_table; "
+        "print(sorted({m.split('.')[0] for m in sys.modules} & "
+        "{'scipy', 'matplotlib', 'numpy', 'tqdm'}))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=_env()
+    )
+    assert out.stdout.strip() == "[]"
+
+
+def _env() -> dict[str, str]:
+    import os
+    from pathlib import Path
+
+    import inferno_rules
+    import inferno_worker
+
+    paths = [str(Path(m.__file__).parent.parent) for m in (inferno_rules, inferno_worker)]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
