@@ -13,8 +13,8 @@ the top, so in big hands it falls well short of the tricks there are (an average
 at four players scores 1.3 where its fair share is 13 / 4): the bot adds the shortfall of an
 average hand, measured once per (players, cards, trump or not) on a fixed sample of random
 hands, a constant that keeps decisions replayable. In the arena this calibration is worth about
-ten points a game against the random bot (``docs/bots.md``). The bid is the legal bid nearest the result, so the
-hook (dealer's forbidden bid) is respected through ``legal``.
+ten points a game against the random bot (``docs/bots.md``). The bid is the legal bid nearest
+the result, so the hook (dealer's forbidden bid) is respected through ``legal``.
 
 Playing: while short of the bid, win cheaply when last to play, else play the highest card that
 wins the trick so far, trump in when void, and lead the card most likely to hold; once the bid
