@@ -11,7 +11,7 @@ from pathlib import Path
 
 from matplotlib.figure import Figure
 
-from .arena import ArenaReport
+from .arena_run import ArenaReport
 
 COLOURS = ("tab:red", "tab:blue", "tab:green", "tab:orange", "tab:purple", "tab:brown")
 
@@ -27,6 +27,13 @@ def p_phrase(p: float) -> str:
     """``p = 0.012`` or ``p < 1e-300``."""
     text = p_text(p)
     return f"p {text}" if text.startswith("<") else f"p = {text}"
+
+
+def ahead(report: ArenaReport, a: str, b: str) -> int:
+    """On how many deals ``a`` did better than ``b`` (a sign test's count)."""
+    sign = -1 if report.lower_score_wins else 1
+    pairs = zip(report.per_deal[a], report.per_deal[b], strict=True)
+    return sum(1 for x, y in pairs if sign * (x - y) > 0)
 
 
 def _better(report: ArenaReport) -> str:
@@ -58,7 +65,8 @@ def console_table(report: ArenaReport) -> str:
         d = test.difference
         lines.append(
             f"{a} - {b}: {d.mean:+.2f} per game, 95 % CI [{d.low:+.2f}, {d.high:+.2f}], "
-            f"paired t({test.df}) = {test.t:.2f}, {p_phrase(test.p)}"
+            f"paired t({test.df}) = {test.t:.2f}, {p_phrase(test.p)}; "
+            f"{a} ahead on {ahead(report, a, b)} of {d.n} deals"
         )
     return "\n".join(lines)
 
@@ -136,14 +144,14 @@ def write_markdown(report: ArenaReport, path: Path, plot_name: str, command: str
             "",
             "Paired t-test on the per-deal score difference (two-sided):",
             "",
-            "| difference | mean per game | 95 % CI | t | df | p |",
-            "|---|---:|---|---:|---:|---:|",
+            "| difference | mean per game | 95 % CI | t | df | p | deals ahead |",
+            "|---|---:|---|---:|---:|---:|---:|",
         ]
         for a, b, test in report.comparisons:
             d = test.difference
             out.append(
                 f"| {a} − {b} | {d.mean:+.2f} | [{d.low:+.2f}, {d.high:+.2f}] | {test.t:.2f} "
-                f"| {test.df} | {p_text(test.p)} |"
+                f"| {test.df} | {p_text(test.p)} | {ahead(report, a, b)} of {d.n} |"
             )
     if report.made:
         out += ["", "Share of bids made exactly, over all hands:", ""]

@@ -5,10 +5,13 @@ heuristic Oh Hell bot beats the random bot with p < 0.01."""
 from __future__ import annotations
 
 import collections
+import math
 
 import pytest
 
-from inferno_worker.arena import main, make_spec, run_arena
+from inferno_worker.arena import main
+from inferno_worker.arena_report import ahead, console_table
+from inferno_worker.arena_run import DealRecord, make_spec, run_arena, summarise
 
 
 @pytest.mark.parametrize(
@@ -21,8 +24,15 @@ from inferno_worker.arena import main, make_spec, run_arena
         ({"bots": []}, r"name at least one bot"),
         ({"games": 0}, r"play at least one game; got 0"),
         ({"seed": ""}, r"the seed must not be empty"),
-        ({"options": {"ORDER": "SIDEWAYS"}}, r"option ORDER: .*allowed: one of ASC, DESC"),
-        ({"options": {"TRUMPS": True}}, r"option TRUMPS"),
+        (
+            {"options": {"ORDER": "SIDEWAYS"}},
+            r"option ORDER must be one of ASC, DESC, UP_DOWN, DOWN_UP; got 'SIDEWAYS'$",
+        ),
+        ({"options": {"TRUMPS": True}}, r"Oh Hell has no option 'TRUMPS'; its options are: HOOK"),
+        (
+            {"options": {"HOOK": True, "SIMULTANEOUS_BIDS": True}},
+            r"cannot be combined.*\(allowed: SIMULTANEOUS_BIDS=false while HOOK is on\)",
+        ),
     ],
 )
 def test_bad_arena_input_is_refused_with_a_reason(kwargs: dict, message: str) -> None:
@@ -40,7 +50,7 @@ def test_bad_arena_input_is_refused_with_a_reason(kwargs: dict, message: str) ->
         (["--jobs", "0"], "--jobs must be at least 1"),
         (["--games", "4"], "play at least 8 games"),
         (["--option", "HOOK"], "options look like NAME=VALUE"),
-        (["--option", "HOOK=maybe"], "option HOOK"),
+        (["--option", "HOOK=maybe"], "option HOOK must be true or false; got 'maybe'"),
         (["--players", "four"], "invalid int value"),
     ],
 )
@@ -62,6 +72,21 @@ def test_every_bot_holds_every_seat_equally_often() -> None:
         assert held == {"heuristic": 2, "random": 1}
     # Games round up to whole deals of one game per seating.
     assert make_spec("oh_hell", 4, ["heuristic", "random"], 10).games == 12
+
+
+def test_the_summary_pairs_the_bots_deal_by_deal() -> None:
+    spec = make_spec("oh_hell", 4, ["heuristic", "random"], 12)
+    # Differences 2, 4, -9 (the example of test_stats, one sign flipped).
+    scores = [(12.0, 10.0), (34.0, 30.0), (41.0, 50.0)]
+    report = summarise(spec, [DealRecord({"heuristic": h, "random": r}) for h, r in scores], 2.0)
+    assert report.means["heuristic"].mean == 29 and report.means["random"].mean == 30
+    ((a, b, test),) = report.comparisons
+    assert (a, b) == ("heuristic", "random")
+    # mean −1, deviations 3, 5, −8: variance 98 / 2 = 49, standard error 7 / sqrt(3)
+    assert test.t == pytest.approx(-1 / (7 / math.sqrt(3)))
+    assert ahead(report, "heuristic", "random") == 2
+    assert ahead(report, "random", "heuristic") == 1
+    assert "heuristic ahead on 2 of 3 deals" in console_table(report)
 
 
 def test_results_depend_on_the_seed_not_on_the_processes() -> None:
@@ -103,7 +128,7 @@ def test_the_command_prints_the_figures_and_writes_the_plot_and_summary(
     )
     assert code == 0
     out = capsys.readouterr().out
-    assert "heuristic - random:" in out and "paired t(3)" in out
+    assert "heuristic - random:" in out and "paired t(3)" in out and "ahead on" in out
     png = (tmp_path / "small.png").read_bytes()
     assert png.startswith(b"\x89PNG") and len(png) > 10_000
     summary = (tmp_path / "small.md").read_text()

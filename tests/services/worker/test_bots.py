@@ -11,7 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from inferno_rules import Action, Game, Viewer, all_games, get_game
+from inferno_rules import SPECTATOR, Action, Game, Viewer, all_games, get_game
+from inferno_rules.cards import BY_NAME
 from inferno_rules.games.oh_hell import NO_BID
 from inferno_worker.bots import (
     ANY_GAME,
@@ -131,6 +132,17 @@ def test_a_bot_with_nothing_legal_says_it_is_not_its_turn(bot: Bot) -> None:
         bot.choose(view, OH_HELL.legal_actions(state, idle), random.Random(0))
 
 
+def test_the_heuristic_refuses_a_view_that_is_not_an_oh_hell_seat() -> None:
+    state = OH_HELL.new_game(4, {}, "spectated")
+    seat = OH_HELL.to_act(state)[0]
+    legal = OH_HELL.legal_actions(state, seat)
+    bot = OhHellHeuristic()
+    with pytest.raises(ValueError, match="from an Oh Hell seat's view"):
+        bot.choose(OH_HELL.view(state, SPECTATOR), legal, random.Random(0))
+    with pytest.raises(ValueError, match="got a view of 'chess'"):
+        bot.choose({"game": "chess", "hand": []}, legal, random.Random(0))
+
+
 # ---------------------------------------------------------------------- the heuristic's bids
 
 
@@ -178,8 +190,6 @@ def _finish_hand(state: Any, bot: Bot, rng: random.Random) -> Any:
 
 
 def _cards(*names: str) -> list[int]:
-    from inferno_rules.cards import BY_NAME
-
     return [BY_NAME[n] for n in names]
 
 
@@ -312,3 +322,52 @@ def test_the_heuristic_decides_from_the_view_alone() -> None:
     assert bot.choose(view, legal, random.Random(1)) == bot.choose(
         OH_HELL.view(twin, Viewer.of_seat(seat)), legal, random.Random(2)
     )
+
+
+@pytest.mark.parametrize(
+    ("players", "cards", "trumped"), [(4, 13, False), (4, 6, True), (3, 9, True)]
+)
+def test_an_average_hand_bids_about_its_fair_share(players: int, cards: int, trumped: bool) -> None:
+    """Over random hands the heuristic's bids average near cards ÷ players: it neither
+    underbids big hands wholesale nor overbids them."""
+    bot, sample = OhHellHeuristic(), random.Random(f"{players}-{cards}")
+    bids = []
+    for _ in range(200):
+        drawn = sample.sample(sorted(BY_NAME), cards + 1)
+        view = {
+            "game": "oh_hell",
+            "players": players,
+            "hand": drawn[:cards],
+            "trump_card": drawn[cards] if trumped else None,
+        }
+        legal = [Action("bid", b) for b in range(cards + 1)]
+        bids.append(bot.choose(view, legal, sample).arg)
+    assert sum(bids) / len(bids) == pytest.approx(cards / players, abs=0.6)
+    assert len(set(bids)) >= 3, "bids should vary with the hand"
+
+
+def test_the_bots_need_only_the_rules_core() -> None:
+    """The worker loads bots on every move; the arena's plotting and statistics stay out."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, inferno_worker.bots, inferno_worker.local_table; "
+        "print(sorted({m.split('.')[0] for m in sys.modules} & "
+        "{'scipy', 'matplotlib', 'numpy', 'tqdm'}))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=_env()
+    )
+    assert out.stdout.strip() == "[]"
+
+
+def _env() -> dict[str, str]:
+    import os
+    from pathlib import Path
+
+    import inferno_rules
+    import inferno_worker
+
+    paths = [str(Path(m.__file__).parent.parent) for m in (inferno_rules, inferno_worker)]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}

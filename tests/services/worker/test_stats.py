@@ -73,3 +73,21 @@ def test_differences_without_spread_are_certain() -> None:
 def test_bad_input_is_refused_with_a_reason(call: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         call()  # type: ignore[operator]
+
+
+def test_equal_bots_are_called_different_about_as_often_as_the_level_says() -> None:
+    """400 arenas between two equal players (same-distribution noise, paired by deal): the
+    test says "different at 5 %" in about 5 % of them, and finds a real shift almost always."""
+    import random
+
+    rng = random.Random(2026)
+    false_alarms = found = 0
+    for _ in range(400):
+        luck = [rng.gauss(0, 20) for _ in range(30)]  # the deal's cards, shared by both
+        a = [x + rng.gauss(0, 5) for x in luck]
+        b = [x + rng.gauss(0, 5) for x in luck]
+        false_alarms += paired_test(a, b).p < 0.05
+        found += paired_test([x + 5 for x in a], b).p < 0.05
+    # Binomial(400, 0.05): mean 20, sd 4.4; the bounds sit about 3 sd out.
+    assert 7 <= false_alarms <= 34
+    assert found >= 360  # power ≈ 0.97 for a shift of 5 against a spread of 7 over 30 deals
