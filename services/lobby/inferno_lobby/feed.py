@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 import structlog
@@ -94,8 +95,15 @@ def to_message(source: str, entry_id: str, fields: dict[Any, Any]) -> dict[str, 
 class FeedHub:
     """Follows the two streams and fans each message out to every subscriber."""
 
-    def __init__(self, redis: Redis, prefix: str, queue_size: int = 256) -> None:
+    def __init__(
+        self,
+        redis: Redis,
+        prefix: str,
+        queue_size: int = 256,
+        on_change: Callable[[], None] | None = None,
+    ) -> None:
         self._redis = redis
+        self._on_change = on_change
         self._streams = {feed_key(prefix): "lobby", stream_key(prefix, "tables"): "bus"}
         self._subscribers: set[asyncio.Queue[dict[str, Any] | None]] = set()
         self._queue_size = queue_size
@@ -109,8 +117,7 @@ class FeedHub:
     async def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            await asyncio.wait([self._task], timeout=5)
         for queue in list(self._subscribers):
             self._close(queue)
 
@@ -156,6 +163,8 @@ class FeedHub:
                     ids[name] = entry_id
                     message = to_message(self._streams[name], entry_id, fields)
                     if message is not None:
+                        if self._on_change is not None:
+                            self._on_change()
                         self._broadcast(message)
 
     def _broadcast(self, message: dict[str, Any]) -> None:

@@ -30,7 +30,7 @@ def wait_until_seated(client: TestClient, tokens: dict[str, Any], seconds: float
 
 
 def test_four_guests_make_one_table_of_four(
-    make_client, engine: InProcessEngine, database_url: str
+    make_client, engine: InProcessEngine, lobby_db: str
 ) -> None:
     client = make_client(quickplay_bot_wait_seconds=60)
     guests = [guest(client, name) for name in ("Paolo", "Francesca", "Ulisse", "Diomede")]
@@ -49,7 +49,7 @@ def test_four_guests_make_one_table_of_four(
     assert [s.name for s in held.seats] == ["Paolo", "Francesca", "Ulisse", "Diomede"]
     table = client.get(f"/tables/{table_id}", headers=bearer(guests[0])).json()
     assert (table["status"], table["quick_play"], table["open_seats"]) == ("started", True, 0)
-    assert len(snapshot(database_url)["tables"]) == 1
+    assert len(snapshot(lobby_db)["tables"]) == 1
 
 
 def test_a_lone_guest_gets_bots_after_the_wait(make_client, engine: InProcessEngine) -> None:
@@ -95,15 +95,15 @@ def test_leave_the_queue(make_client, engine: InProcessEngine) -> None:
     assert client.delete("/quickplay", headers=bearer(g)).status_code == 404
 
 
-def test_queueing_twice_is_409(client: TestClient, database_url: str) -> None:
+def test_queueing_twice_is_409(client: TestClient, lobby_db: str) -> None:
     g = guest(client, "Pier")
     body = {"game": "oh_hell", "players": 5}
     assert client.post("/quickplay", json=body, headers=bearer(g)).status_code == 202
-    before = snapshot(database_url)
+    before = snapshot(lobby_db)
     again = client.post("/quickplay", json={"game": "oh_hell", "players": 3}, headers=bearer(g))
     assert (again.status_code, again.json()["code"]) == (409, "already_queued")
     assert client.get("/quickplay", headers=bearer(g)).json()["players"] == 5
-    assert snapshot(database_url) == before
+    assert snapshot(lobby_db) == before
 
 
 @pytest.mark.parametrize(
