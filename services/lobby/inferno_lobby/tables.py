@@ -22,7 +22,7 @@ from typing import Any
 from inferno_auth import Claims, Role
 from inferno_rules import OptionError, UnknownGame, get_game, validate_options
 from inferno_rules.options import validate_players
-from psycopg import AsyncConnection
+from psycopg import AsyncConnection, errors
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 from redis.asyncio import Redis
@@ -418,19 +418,25 @@ class Tables:
 
     # -------------------------------------------------------------- helpers
     async def _lock(self, conn: AsyncConnection, table_id: str) -> Table:
-        cur = await conn.execute(_SELECT + " WHERE t.id = %s FOR UPDATE OF t", (table_id,))
-        row = await cur.fetchone()
-        if row is None:
+        # Lock first, read after: a statement that waited for the lock still sees the seats as
+        # they were when it began, so the seats must be read by a new statement.
+        cur = await conn.execute("SELECT id FROM tables WHERE id = %s FOR UPDATE", (table_id,))
+        if await cur.fetchone() is None:
             raise NotFound(f"there is no table {table_id!r}", code="no_such_table")
-        return Table(row)
+        return await self.get(table_id, conn)
 
     async def _seat(
         self, conn: AsyncConnection, table_id: str, seat: int, account_id: str | None, name: str
     ) -> None:
-        await conn.execute(
-            "INSERT INTO seats (table_id, seat, account_id, bot, name) VALUES (%s,%s,%s,%s,%s)",
-            (table_id, seat, account_id, account_id is None, name),
-        )
+        try:
+            await conn.execute(
+                "INSERT INTO seats (table_id, seat, account_id, bot, name) VALUES (%s,%s,%s,%s,%s)",
+                (table_id, seat, account_id, account_id is None, name),
+            )
+        except errors.UniqueViolation:
+            # Unreachable while the table row is locked; if it ever happens, the whole
+            # transaction rolls back and the player gets a clear answer, not a 500.
+            raise Conflict(f"seat {seat} was just taken; try again", code="seat_taken") from None
 
     async def _start_locked(self, conn: AsyncConnection, table: Table) -> Table:
         if table.free_seats():
