@@ -2,7 +2,8 @@
 
 Each lobby process appends its table changes (opened, seats changed, filled, started, closed)
 to ``<prefix>lobby:feed``; the engine's bus stream ``<prefix>bus:tables`` says when a table was
-created, finished or aborted. One reader task per process follows both streams with XREAD (no
+created, finished or aborted (forwarded only for tables the lobby lists: never a private
+one). One reader task per process follows both streams with XREAD (no
 consumer group: every client wants every message) and hands each message to every connected
 client's queue, so a thousand watchers cost one Redis connection, not a thousand. A client too
 slow to keep up is dropped rather than letting its queue grow without bound.
@@ -14,7 +15,7 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import structlog
@@ -101,9 +102,11 @@ class FeedHub:
         prefix: str,
         queue_size: int = 256,
         on_change: Callable[[], None] | None = None,
+        is_listed: Callable[[str], Awaitable[bool]] | None = None,
     ) -> None:
         self._redis = redis
         self._on_change = on_change
+        self._is_listed = is_listed
         self._streams = {feed_key(prefix): "lobby", stream_key(prefix, "tables"): "bus"}
         self._subscribers: set[asyncio.Queue[dict[str, Any] | None]] = set()
         self._queue_size = queue_size
@@ -162,10 +165,19 @@ class FeedHub:
                     entry_id = _str(raw_id)
                     ids[name] = entry_id
                     message = to_message(self._streams[name], entry_id, fields)
-                    if message is not None:
-                        if self._on_change is not None:
-                            self._on_change()
-                        self._broadcast(message)
+                    if message is None:
+                        continue
+                    if self._on_change is not None:
+                        self._on_change()
+                    # The engine's events do not say whether a table is private; ask.
+                    if message["source"] == "bus" and self._is_listed is not None:
+                        try:
+                            if not await self._is_listed(message["table"]):
+                                continue
+                        except Exception as err:
+                            log.warning("feed_check_failed", error=str(err))
+                            continue
+                    self._broadcast(message)
 
     def _broadcast(self, message: dict[str, Any]) -> None:
         for queue in list(self._subscribers):

@@ -49,7 +49,12 @@ class Lobby:
         self.matchmaker = Matchmaker(
             self.redis, s.redis_prefix, self.tables, s.quickplay_bot_wait_seconds, self.ratings
         )
-        self.feed = FeedHub(self.redis, s.redis_prefix, on_change=self.tables.cache.invalidate)
+        self.feed = FeedHub(
+            self.redis,
+            s.redis_prefix,
+            on_change=self.tables.cache.invalidate,
+            is_listed=self.tables.is_listed,
+        )
         self.table_events = TableEvents(self.redis, s.redis_prefix, self.tables)
         self._tasks: list[asyncio.Task[None]] = []
 

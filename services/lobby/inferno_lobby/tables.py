@@ -405,6 +405,13 @@ class Tables:
         await self._announce("table.started", table)
         return table
 
+    async def is_listed(self, table_id: str) -> bool:
+        """True for a table of this lobby that the public list may show (not private)."""
+        async with self._pool.connection() as conn:
+            cur = await conn.execute("SELECT private FROM tables WHERE id = %s", (table_id,))
+            row = await cur.fetchone()
+        return row is not None and not row["private"]
+
     async def mark_ended(self, table_id: str, status: str) -> bool:
         """Record that the engine finished or aborted a table (idempotent)."""
         async with self._pool.connection() as conn:

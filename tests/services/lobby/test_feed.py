@@ -54,21 +54,34 @@ def test_feed_follows_a_table_from_opened_to_finished(
     assert messages[5]["data"]["winners"] == [0]
 
 
-def test_private_tables_never_reach_the_feed(client: TestClient) -> None:
+def test_private_tables_never_reach_the_feed(
+    client: TestClient, redis_url: str, redis_prefix: str
+) -> None:
     owner = sign_up(client, "dante")
+    bus = redis.Redis.from_url(redis_url)
+    key = stream_key(redis_prefix, "tables")
     with client.websocket_connect("/feed") as ws:
         assert ws.receive_json()["type"] == "feed.ready"
-        client.post(
+        private = client.post(
             "/tables",
             json={"game": "oh_hell", "players": 3, "private": True},
             headers=bearer(owner),
-        )
+        ).json()
+        # Neither the engine's news of the private table nor of a table we never made.
+        for table_id in (private["id"], "f" * 32):
+            event = Envelope.new(EventType.TABLE_FINISHED, table=table_id, version=3)
+            bus.xadd(key, event.to_fields())
         public = client.post(
             "/tables", json={"game": "oh_hell", "players": 3}, headers=bearer(owner)
         ).json()
-        first = ws.receive_json()
-    assert (first["type"], first["table"]) == ("table.opened", public["id"])
-    assert "invite_code" not in first["data"]
+        bus.xadd(key, Envelope.new(EventType.TABLE_ABORTED, table=public["id"]).to_fields())
+        messages = next_messages(ws, 2)
+    bus.close()
+    assert sorted((m["type"], m["table"]) for m in messages) == [
+        ("table.aborted", public["id"]),
+        ("table.opened", public["id"]),
+    ]
+    assert all("invite_code" not in m["data"] for m in messages)
 
 
 def test_every_client_gets_every_message(client: TestClient) -> None:
