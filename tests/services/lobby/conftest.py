@@ -81,8 +81,8 @@ def make_client(settings: Settings, engine: InProcessEngine) -> Iterator[Callabl
     """Start a lobby with some settings changed; every lobby started is shut down after."""
     started: list[TestClient] = []
 
-    def make(**changes: Any) -> TestClient:
-        app = create_app(settings.model_copy(update=changes), engine)
+    def make(ratings: Any = None, **changes: Any) -> TestClient:
+        app = create_app(settings.model_copy(update=changes), engine, ratings)
         client = TestClient(app)
         client.__enter__()
         started.append(client)

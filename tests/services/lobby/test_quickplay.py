@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -136,6 +137,35 @@ def test_engine_failure_keeps_players_in_the_queue(make_client, engine: InProces
     engine.fail_with = None
     tables = {wait_until_seated(client, g, 3)["table_id"] for g in guests}
     assert len(tables) == 1
+
+
+class KnownRatings:
+    """Stands in for scoring's read API: fixed ratings by player id."""
+
+    def __init__(self) -> None:
+        self.by_player: dict[str, float] = {}
+        self.asked: list[str] = []
+
+    async def ratings(self, game: str, player_ids: Sequence[str]) -> dict[str, float]:
+        self.asked.append(game)
+        return {p: self.by_player[p] for p in player_ids if p in self.by_player}
+
+
+def test_a_crowded_queue_is_matched_by_rating(make_client, engine: InProcessEngine) -> None:
+    ratings = KnownRatings()
+    client = make_client(ratings, quickplay_bot_wait_seconds=60)
+    engine.fail_with = "down for a moment"  # lets the queue grow past one table
+    players = {name: guest(client, name) for name in ("old", "weak", "near", "close")}
+    for name, rating in (("old", 1500), ("weak", 700), ("near", 1480), ("close", 1530)):
+        ratings.by_player[players[name]["account"]["id"]] = rating
+    for g in players.values():
+        client.post("/quickplay", json={"game": "oh_hell", "players": 3}, headers=bearer(g))
+    engine.fail_with = None
+    seated = wait_until_seated(client, players["old"], 3)
+    held = engine.tables[seated["table_id"]]
+    assert sorted(s.name for s in held.seats) == ["close", "near", "old"]
+    assert client.get("/quickplay", headers=bearer(players["weak"])).json()["status"] == "waiting"
+    assert "oh_hell" in ratings.asked
 
 
 def test_pick_group_first_come_first_served_without_ratings() -> None:
