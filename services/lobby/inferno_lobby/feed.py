@@ -38,20 +38,17 @@ def feed_key(prefix: str) -> str:
 
 
 async def publish(
-    redis: Redis, prefix: str, change: str, table: dict[str, Any], max_length: int
+    redis: Redis, prefix: str, changes: list[str], table: dict[str, Any], max_length: int
 ) -> None:
-    """Append one lobby change (``table.opened``…) with the table's public summary."""
-    await redis.xadd(
-        feed_key(prefix),
-        {
-            "type": change,
-            "table": str(table["id"]),
-            "time": str(int(time.time() * 1000)),
-            "data": json.dumps(table, separators=(",", ":"), default=str),
-        },
-        maxlen=max_length,
-        approximate=True,
-    )
+    """Append lobby changes (``table.opened``…) about one table, with its public summary,
+    in one round trip."""
+    data = json.dumps(table, separators=(",", ":"), default=str)
+    now = str(int(time.time() * 1000))
+    async with redis.pipeline(transaction=False) as pipe:
+        for change in changes:
+            fields = {"type": change, "table": str(table["id"]), "time": now, "data": data}
+            pipe.xadd(feed_key(prefix), fields, maxlen=max_length, approximate=True)  # type: ignore[arg-type]
+        await pipe.execute()
 
 
 def _str(value: bytes | str) -> str:

@@ -113,6 +113,15 @@ class Table:
                 return int(s["seat"])
         return None
 
+    def with_seat(self, seat: int, account_id: str | None, name: str) -> Table:
+        """This table after ``_seat`` wrote that seat (saves reading it back)."""
+        taken = {"seat": seat, "account_id": account_id, "name": name, "bot": account_id is None}
+        seats = sorted([*self.row["seats"], taken], key=lambda s: s["seat"])
+        return Table({**self.row, "seats": seats})
+
+    def without_seat(self, seat: int) -> Table:
+        return Table({**self.row, "seats": [s for s in self.row["seats"] if s["seat"] != seat]})
+
     def free_seats(self) -> list[int]:
         taken = {s["seat"] for s in self.row["seats"]}
         return [n for n in range(self.players) if n not in taken]
@@ -305,7 +314,7 @@ class Tables:
                 )
             seat = self._pick_seat(table, seat)
             await self._seat(conn, table_id, seat, who.subject, who.name)
-            table = await self.get(table_id, conn)
+        table = table.with_seat(seat, who.subject, who.name)
         await self._announce_seats(table)
         return table
 
@@ -319,7 +328,7 @@ class Tables:
             await conn.execute(
                 "DELETE FROM seats WHERE table_id = %s AND seat = %s", (table_id, seat)
             )
-            table = await self.get(table_id, conn)
+        table = table.without_seat(seat)
         await self._announce_seats(table)
         return table
 
@@ -329,8 +338,9 @@ class Tables:
             self._must_manage(table, who, "add bots")
             self._must_be_open(table)
             seat = self._pick_seat(table, None)
-            await self._seat(conn, table_id, seat, None, name or f"Bot {seat + 1}")
-            table = await self.get(table_id, conn)
+            name = name or f"Bot {seat + 1}"
+            await self._seat(conn, table_id, seat, None, name)
+        table = table.with_seat(seat, None, name)
         await self._announce_seats(table)
         return table
 
@@ -501,13 +511,13 @@ class Tables:
         return seat
 
     async def _announce_seats(self, table: Table) -> None:
-        await self._announce("table.seats_changed", table)
-        if not table.free_seats():
-            await self._announce("table.filled", table)
+        changes = ["table.seats_changed"] + ([] if table.free_seats() else ["table.filled"])
+        await self._announce(changes, table)
 
-    async def _announce(self, change: str, table: Table) -> None:
+    async def _announce(self, changes: str | list[str], table: Table) -> None:
         self.cache.invalidate()
         if table.row["private"]:
             return
         summary = table.public().model_dump(mode="json", exclude={"invite_code"})
-        await feed.publish(self._redis, self._prefix, change, summary, self._feed_max)
+        changes = [changes] if isinstance(changes, str) else changes
+        await feed.publish(self._redis, self._prefix, changes, summary, self._feed_max)

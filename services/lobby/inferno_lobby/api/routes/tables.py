@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Query, Response, status
@@ -160,7 +161,8 @@ async def spectate(
     insider = who.role == Role.OPERATOR or who.subject == table.owner_id
     insider = insider or table.seat_of(who.subject) is not None
     code = body.invite_code if body else None
-    if table.row["private"] and not insider and code != table.row["invite_code"]:
+    invited = bool(code) and secrets.compare_digest(str(code), str(table.row["invite_code"]))
+    if table.row["private"] and not (insider or invited):
         raise Forbidden(
             "this table is private; watch it with its invite code", code="invite_required"
         )
