@@ -127,3 +127,35 @@ def test_finished_and_aborted_tables_are_marked_in_the_list(
     assert len(dead) == 1 and dead[0][1]["id"] == "garbage" and dead[0][1]["reason"]
     assert bus.xpending(key, "lobby")["pending"] == 0
     bus.close()
+
+
+def test_a_client_too_slow_to_keep_up_is_dropped_not_buffered(
+    redis_url: str, redis_prefix: str
+) -> None:
+    import asyncio
+
+    from inferno_lobby import feed
+    from redis.asyncio import Redis
+
+    async def scenario() -> tuple[list[object], list[object]]:
+        client = Redis.from_url(redis_url, decode_responses=True)
+        hub = feed.FeedHub(client, redis_prefix, queue_size=3)
+        await hub.start()
+        slow, fast = hub.subscribe(), hub.subscribe()
+        got_fast: list[object] = []
+        for n in range(5):
+            await feed.publish(client, redis_prefix, ["table.opened"], {"id": f"t{n}"}, 1000)
+            got_fast.append(await asyncio.wait_for(fast.get(), 5))  # this one keeps up
+        await asyncio.sleep(0.1)
+        got_slow = []
+        while not slow.empty():
+            got_slow.append(slow.get_nowait())
+        await hub.stop()
+        await client.aclose()
+        return got_fast, got_slow
+
+    got_fast, got_slow = asyncio.run(scenario())
+    assert [m["table"] for m in got_fast] == [f"t{n}" for n in range(5)]  # type: ignore[index]
+    # The slow client got what fitted, then the end marker (None): the server closes it.
+    assert got_slow[-1] is None
+    assert len(got_slow) <= 3
