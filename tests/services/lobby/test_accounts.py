@@ -119,6 +119,19 @@ def test_too_many_sign_ups_from_one_address_is_429(make_client, lobby_db: str) -
     assert snapshot(lobby_db) == before
 
 
+def test_sign_up_attempts_for_one_username_are_limited_across_addresses(make_client) -> None:
+    client = make_client(signup_limit=2, behind_proxy=True)
+    statuses = [
+        client.post(
+            "/auth/signup",
+            json={"username": "virgil", "password": "long-enough"},
+            headers={"X-Forwarded-For": f"10.0.0.{n}"},
+        ).status_code
+        for n in (1, 2, 3)
+    ]
+    assert statuses == [201, 409, 429]
+
+
 @pytest.mark.parametrize(
     "body",
     [
