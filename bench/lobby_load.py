@@ -4,10 +4,11 @@ the bare endpoint's rate).
 
 It starts the lobby and the bare app under identical uvicorn settings (one worker, no access
 log) on a fresh PostgreSQL database and Redis prefix, seeds tables and guests, then drives each
-scenario with headless locust (same users, same duration) one after the other, and writes
+scenario with headless locust (same users, same duration), the scenarios taking turns for a few
+rounds so that a change in the machine's load hits baseline and lobby alike, and writes
 ``docs/benchmarks/lobby_load.md``. Bounded: about 70 s in all.
 
-    python -m bench.lobby_load [--seconds 12] [--users 32]
+    python -m bench.lobby_load [--seconds 4] [--rounds 3] [--users 32]
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import csv
 import json
 import os
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -128,7 +130,10 @@ def _locust(user: str, host: str, seconds: int, users: int, env: dict[str, str],
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=int, default=12, help="per scenario")
+    parser.add_argument("--seconds", type=int, default=4, help="per scenario and round")
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="the scenarios run in turn this many times"
+    )
     parser.add_argument("--users", type=int, default=32)
     args = parser.parse_args(argv)
 
@@ -153,7 +158,9 @@ def main(argv: list[str] | None = None) -> int:
         _serve("inferno_lobby.main:create_app", ports["lobby_uncached"], uncached_env, True),
         _serve("bench.lobby_bare:app", ports["bare"], env, factory=False),
     ]
-    results: dict[str, dict[str, str]] = {}
+    # Per scenario, one row set per round. Scenarios alternate round by round, so a change in
+    # the machine's load (shared machines) shifts the baseline and the lobby alike.
+    results: dict[str, list[dict[str, dict[str, str]]]] = {label: [] for label, _, _ in SCENARIOS}
     try:
         _wait(f"http://127.0.0.1:{ports['lobby']}/health/ready")
         _wait(f"http://127.0.0.1:{ports['lobby_uncached']}/health/ready")
@@ -162,10 +169,11 @@ def main(argv: list[str] | None = None) -> int:
             setup = Path(tmp) / "setup.json"
             setup.write_text(json.dumps(_seed(f"http://127.0.0.1:{ports['lobby']}", 200, 64)))
             run_env = {**env, "LOBBY_BENCH_TOKENS": str(setup)}
-            for label, user, server in tqdm(SCENARIOS, desc="lobby load", unit="scenario"):
+            runs = [s for _ in range(args.rounds) for s in SCENARIOS]
+            for label, user, server in tqdm(runs, desc="lobby load", unit="run"):
                 host = f"http://127.0.0.1:{ports[server]}"
                 rows = _locust(user, host, args.seconds, args.users, run_env, Path(tmp))
-                results[label] = rows
+                results[label].append(rows)
     finally:
         for server in servers:
             server.terminate()
@@ -182,20 +190,22 @@ def main(argv: list[str] | None = None) -> int:
             )
 
     def row(label: str, name: str) -> tuple[float, float, int, int]:
-        r = results[label][name]
+        """Median rate and p99 over the rounds; requests and failures summed."""
+        rounds = [r[name] for r in results[label]]
         return (
-            float(r["Requests/s"]),
-            float(r["99%"]),
-            int(r["Request Count"]),
-            int(r["Failure Count"]),
+            statistics.median(float(r["Requests/s"]) for r in rounds),
+            statistics.median(float(r["99%"]) for r in rounds),
+            sum(int(r["Request Count"]) for r in rounds),
+            sum(int(r["Failure Count"]) for r in rounds),
         )
 
     bare_rps = row("bare endpoint", "bare endpoint")[0]
     lines = [
         "## Lobby load (locust, headless)",
         "",
-        f"{args.users} locust users (FastHttpUser, no wait), {args.seconds} s per scenario after "
-        "ramp-up, lobby and baseline each on one uvicorn worker without access log, on the "
+        f"{args.users} locust users (FastHttpUser, no wait); the scenarios run in turn, "
+        f"{args.rounds} rounds of {args.seconds} s each after ramp-up (median rate and p99 of the "
+        "rounds); lobby and baseline each on one uvicorn worker without access log, on the "
         "same machine as PostgreSQL, Redis and locust. Listing returns 20 of 200 open tables; "
         "join/leave picks one of them at random (a full table answers 409, counted as answered). "
         "The list is served from the per-process page cache (emptied by every lobby change, "
@@ -213,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
         ("join + leave: both", "join + leave", "Aggregated"),
     ]
     for title, label, name in figures:
-        if name not in results[label]:
+        if any(name not in r for r in results[label]):
             continue
         rps, p99, count, failures = row(label, name)
         lines.append(
