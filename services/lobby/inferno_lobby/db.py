@@ -42,5 +42,11 @@ def open_pool(database_url: str, schema: str, size: int) -> AsyncConnectionPool:
         min_size=1,
         max_size=size,
         open=False,
-        kwargs={"row_factory": dict_row, "options": f"-c search_path={schema}"},
+        # Autocommit: a read is one round trip (no COMMIT after it); writes open their own
+        # transaction explicitly with conn.transaction().
+        kwargs={
+            "row_factory": dict_row,
+            "autocommit": True,
+            "options": f"-c search_path={schema}",
+        },
     )

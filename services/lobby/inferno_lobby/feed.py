@@ -2,7 +2,8 @@
 
 Each lobby process appends its table changes (opened, seats changed, filled, started, closed)
 to ``<prefix>lobby:feed``; the engine's bus stream ``<prefix>bus:tables`` says when a table was
-created, finished or aborted. One reader task per process follows both streams with XREAD (no
+created, finished or aborted (forwarded only for tables the lobby lists: never a private
+one). One reader task per process follows both streams with XREAD (no
 consumer group: every client wants every message) and hands each message to every connected
 client's queue, so a thousand watchers cost one Redis connection, not a thousand. A client too
 slow to keep up is dropped rather than letting its queue grow without bound.
@@ -14,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import structlog
@@ -36,20 +38,17 @@ def feed_key(prefix: str) -> str:
 
 
 async def publish(
-    redis: Redis, prefix: str, change: str, table: dict[str, Any], max_length: int
+    redis: Redis, prefix: str, changes: list[str], table: dict[str, Any], max_length: int
 ) -> None:
-    """Append one lobby change (``table.opened``…) with the table's public summary."""
-    await redis.xadd(
-        feed_key(prefix),
-        {
-            "type": change,
-            "table": str(table["id"]),
-            "time": str(int(time.time() * 1000)),
-            "data": json.dumps(table, separators=(",", ":"), default=str),
-        },
-        maxlen=max_length,
-        approximate=True,
-    )
+    """Append lobby changes (``table.opened``…) about one table, with its public summary,
+    in one round trip."""
+    data = json.dumps(table, separators=(",", ":"), default=str)
+    now = str(int(time.time() * 1000))
+    async with redis.pipeline(transaction=False) as pipe:
+        for change in changes:
+            fields = {"type": change, "table": str(table["id"]), "time": now, "data": data}
+            pipe.xadd(feed_key(prefix), fields, maxlen=max_length, approximate=True)  # type: ignore[arg-type]
+        await pipe.execute()
 
 
 def _str(value: bytes | str) -> str:
@@ -94,8 +93,17 @@ def to_message(source: str, entry_id: str, fields: dict[Any, Any]) -> dict[str, 
 class FeedHub:
     """Follows the two streams and fans each message out to every subscriber."""
 
-    def __init__(self, redis: Redis, prefix: str, queue_size: int = 256) -> None:
+    def __init__(
+        self,
+        redis: Redis,
+        prefix: str,
+        queue_size: int = 256,
+        on_change: Callable[[], None] | None = None,
+        is_listed: Callable[[str], Awaitable[bool]] | None = None,
+    ) -> None:
         self._redis = redis
+        self._on_change = on_change
+        self._is_listed = is_listed
         self._streams = {feed_key(prefix): "lobby", stream_key(prefix, "tables"): "bus"}
         self._subscribers: set[asyncio.Queue[dict[str, Any] | None]] = set()
         self._queue_size = queue_size
@@ -109,8 +117,7 @@ class FeedHub:
     async def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            await asyncio.wait([self._task], timeout=5)
         for queue in list(self._subscribers):
             self._close(queue)
 
@@ -155,8 +162,19 @@ class FeedHub:
                     entry_id = _str(raw_id)
                     ids[name] = entry_id
                     message = to_message(self._streams[name], entry_id, fields)
-                    if message is not None:
-                        self._broadcast(message)
+                    if message is None:
+                        continue
+                    if self._on_change is not None:
+                        self._on_change()
+                    # The engine's events do not say whether a table is private; ask.
+                    if message["source"] == "bus" and self._is_listed is not None:
+                        try:
+                            if not await self._is_listed(message["table"]):
+                                continue
+                        except Exception as err:
+                            log.warning("feed_check_failed", error=str(err))
+                            continue
+                    self._broadcast(message)
 
     def _broadcast(self, message: dict[str, Any]) -> None:
         for queue in list(self._subscribers):

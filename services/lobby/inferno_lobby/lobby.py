@@ -4,9 +4,9 @@ matchmaker and the feed. Built by ``main.create_app`` and opened in the app's li
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from dataclasses import dataclass, field
 
+import structlog
 from psycopg_pool import AsyncConnectionPool
 from redis.asyncio import Redis
 
@@ -20,6 +20,8 @@ from .security import Passwords, Tokens
 from .settings import Settings
 from .table_events import TableEvents
 from .tables import Tables
+
+log = structlog.get_logger("inferno_lobby")
 
 
 @dataclass
@@ -36,11 +38,23 @@ class Lobby:
         self.pool: AsyncConnectionPool = open_pool(s.database_url, s.db_schema, s.db_pool_size)
         self.redis: Redis = Redis.from_url(s.redis_url, decode_responses=True)
         self.limiter = RateLimiter(self.redis, s.redis_prefix, s.rate_window_seconds)
-        self.tables = Tables(self.pool, self.redis, s.redis_prefix, self.engine, s.feed_max_length)
+        self.tables = Tables(
+            self.pool,
+            self.redis,
+            s.redis_prefix,
+            self.engine,
+            s.feed_max_length,
+            s.list_cache_seconds,
+        )
         self.matchmaker = Matchmaker(
             self.redis, s.redis_prefix, self.tables, s.quickplay_bot_wait_seconds, self.ratings
         )
-        self.feed = FeedHub(self.redis, s.redis_prefix)
+        self.feed = FeedHub(
+            self.redis,
+            s.redis_prefix,
+            on_change=self.tables.cache.invalidate,
+            is_listed=self.tables.is_listed,
+        )
         self.table_events = TableEvents(self.redis, s.redis_prefix, self.tables)
         self._tasks: list[asyncio.Task[None]] = []
 
@@ -60,8 +74,10 @@ class Lobby:
     async def close(self) -> None:
         for task in self._tasks:
             task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        # Bounded: a task stuck in a driver must not keep the process from stopping.
+        _, stuck = await asyncio.wait(self._tasks, timeout=5) if self._tasks else ((), ())
+        for task in stuck:
+            log.warning("task_did_not_stop", task=task.get_name(), stack=repr(task.get_stack()))
         await self.feed.stop()
-        await self.pool.close()
+        await self.pool.close(timeout=5)
         await self.redis.aclose()

@@ -51,6 +51,9 @@ class Settings(BaseSettings):
     quickplay_bot_wait_seconds: float = Field(default=20.0, ge=0)
     quickplay_sweep_seconds: float = Field(default=1.0, gt=0)
 
+    # Table-list pages are cached this long at most (emptied by any change; 0 turns it off).
+    list_cache_seconds: float = Field(default=2.0, ge=0)
+
     # The live feed keeps this many recent lobby changes.
     feed_max_length: int = Field(default=10_000, ge=100)
 

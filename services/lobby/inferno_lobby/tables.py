@@ -12,6 +12,7 @@ never announced).
 
 from __future__ import annotations
 
+import json
 import secrets
 import uuid
 from collections.abc import Iterable
@@ -21,7 +22,7 @@ from typing import Any
 from inferno_auth import Claims, Role
 from inferno_rules import OptionError, UnknownGame, get_game, validate_options
 from inferno_rules.options import validate_players
-from psycopg import AsyncConnection
+from psycopg import AsyncConnection, errors
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 from redis.asyncio import Redis
@@ -29,6 +30,7 @@ from redis.asyncio import Redis
 from . import feed
 from .engine import EngineError, EngineGateway, SeatAssignment, TableSettings
 from .errors import Conflict, EngineUnavailable, Forbidden, InvalidField, NotFound
+from .list_cache import PageCache
 from .schemas import ClockSettings, SeatPublic, TableCreate, TablePublic
 
 _SELECT = """
@@ -38,6 +40,37 @@ SELECT t.*,
                     ORDER BY s.seat)
                  FROM seats s WHERE s.table_id = t.id), '[]'::json) AS seats
 FROM tables t
+"""
+
+# One page of the table list as JSON, in TablePublic's shape (see Tables.list_json).
+_LIST_PAGE = """
+WITH page AS (
+    SELECT t.*, count(*) OVER () AS total FROM tables t
+    WHERE {cond} ORDER BY t.created_at DESC, t.id LIMIT %s OFFSET %s
+)
+SELECT json_build_object(
+    'data', COALESCE(json_agg(json_build_object(
+        'game', p.game, 'players', p.players, 'options', p.options,
+        'clock', json_build_object(
+            'decision_seconds', p.decision_seconds,
+            'time_bank_seconds', p.time_bank_seconds,
+            'increment_seconds', p.increment_seconds),
+        'spectator_delay_seconds', p.spectator_delay_seconds, 'private', p.private,
+        'id', p.id, 'status', p.status, 'owner_id', p.owner_id,
+        'seats', COALESCE(s.seats, '[]'::json), 'open_seats', p.players - COALESCE(s.n, 0),
+        'quick_play', p.quick_play, 'seed_commitment', p.seed_commitment,
+        'invite_code', NULL, 'created_at', p.created_at, 'started_at', p.started_at)
+        ORDER BY p.created_at DESC, p.id), '[]'::json),
+    'count', COALESCE(max(p.total), 0))::text AS body,
+    count(p.id) = 0 AS empty
+FROM page p LEFT JOIN LATERAL (
+    SELECT json_agg(json_build_object(
+               'seat', x.seat,
+               'player_id', COALESCE(x.account_id::text, 'bot:' || p.id || ':' || x.seat),
+               'name', x.name, 'bot', x.bot) ORDER BY x.seat) AS seats,
+           count(*) AS n
+    FROM seats x WHERE x.table_id = p.id
+) s ON TRUE
 """
 
 
@@ -79,6 +112,15 @@ class Table:
             if s["account_id"] == account_id:
                 return int(s["seat"])
         return None
+
+    def with_seat(self, seat: int, account_id: str | None, name: str) -> Table:
+        """This table after ``_seat`` wrote that seat (saves reading it back)."""
+        taken = {"seat": seat, "account_id": account_id, "name": name, "bot": account_id is None}
+        seats = sorted([*self.row["seats"], taken], key=lambda s: s["seat"])
+        return Table({**self.row, "seats": seats})
+
+    def without_seat(self, seat: int) -> Table:
+        return Table({**self.row, "seats": [s for s in self.row["seats"] if s["seat"] != seat]})
 
     def free_seats(self) -> list[int]:
         taken = {s["seat"] for s in self.row["seats"]}
@@ -157,12 +199,14 @@ class Tables:
         prefix: str,
         engine: EngineGateway,
         feed_max_length: int,
+        list_cache_seconds: float = 0.0,
     ) -> None:
         self._pool = pool
         self._redis = redis
         self._prefix = prefix
         self.engine = engine
         self._feed_max = feed_max_length
+        self.cache = PageCache(list_cache_seconds)
 
     # -------------------------------------------------------------- reading
     async def get(self, table_id: str, conn: AsyncConnection | None = None) -> Table:
@@ -175,7 +219,7 @@ class Tables:
             raise NotFound(f"there is no table {table_id!r}", code="no_such_table")
         return Table(row)
 
-    async def list(
+    async def list_json(
         self,
         *,
         game: str | None,
@@ -184,7 +228,14 @@ class Tables:
         include_private: bool,
         limit: int,
         offset: int,
-    ) -> tuple[list[Table], int]:
+    ) -> str:
+        """A page of tables as the JSON text of ``TablesPublic``, built by PostgreSQL.
+
+        Listing is the lobby's hottest read, so the whole page is assembled in one query and
+        passed through untouched; ``tests/services/lobby/test_tables.py`` checks that each
+        entry equals :meth:`Table.public` of the same table (minus the invite code, which a
+        list never shows).
+        """
         where, args = ["TRUE"], []
         if game is not None:
             where.append("t.game = %s")
@@ -197,16 +248,23 @@ class Tables:
             args.append(open_seats)
         if not include_private:
             where.append("NOT t.private")
+        key = (game, status, open_seats, include_private, limit, offset)
+        if (cached := self.cache.get(key)) is not None:
+            return cached
+        generation = self.cache.generation
         cond = " AND ".join(where)
         async with self._pool.connection() as conn:
             cur = await conn.execute(
-                _SELECT + f" WHERE {cond} ORDER BY t.created_at DESC, t.id LIMIT %s OFFSET %s",
-                (*args, limit, offset),
+                _LIST_PAGE.replace("{cond}", cond), (*args, limit, offset), prepare=True
             )
-            rows = await cur.fetchall()
-            cur = await conn.execute(f"SELECT count(*) AS n FROM tables t WHERE {cond}", args)
-            total = (await cur.fetchone() or {"n": 0})["n"]
-        return [Table(r) for r in rows], int(total)
+            row = await cur.fetchone()
+            body = str(row["body"]) if row else '{"data":[],"count":0}'
+            if row is None or (row["empty"] and offset > 0):  # past the end: count apart
+                cur = await conn.execute(f"SELECT count(*) AS n FROM tables t WHERE {cond}", args)
+                total = (await cur.fetchone() or {"n": 0})["n"]
+                body = json.dumps({"data": [], "count": total})
+        self.cache.put(key, generation, body)
+        return body
 
     # -------------------------------------------------------------- changing
     async def create(self, owner: Claims, data: TableCreate) -> Table:
@@ -256,7 +314,7 @@ class Tables:
                 )
             seat = self._pick_seat(table, seat)
             await self._seat(conn, table_id, seat, who.subject, who.name)
-            table = await self.get(table_id, conn)
+        table = table.with_seat(seat, who.subject, who.name)
         await self._announce_seats(table)
         return table
 
@@ -270,7 +328,7 @@ class Tables:
             await conn.execute(
                 "DELETE FROM seats WHERE table_id = %s AND seat = %s", (table_id, seat)
             )
-            table = await self.get(table_id, conn)
+        table = table.without_seat(seat)
         await self._announce_seats(table)
         return table
 
@@ -280,8 +338,9 @@ class Tables:
             self._must_manage(table, who, "add bots")
             self._must_be_open(table)
             seat = self._pick_seat(table, None)
-            await self._seat(conn, table_id, seat, None, name or f"Bot {seat + 1}")
-            table = await self.get(table_id, conn)
+            name = name or f"Bot {seat + 1}"
+            await self._seat(conn, table_id, seat, None, name)
+        table = table.with_seat(seat, None, name)
         await self._announce_seats(table)
         return table
 
@@ -356,6 +415,13 @@ class Tables:
         await self._announce("table.started", table)
         return table
 
+    async def is_listed(self, table_id: str) -> bool:
+        """True for a table of this lobby that the public list may show (not private)."""
+        async with self._pool.connection() as conn:
+            cur = await conn.execute("SELECT private FROM tables WHERE id = %s", (table_id,))
+            row = await cur.fetchone()
+        return row is not None and not row["private"]
+
     async def mark_ended(self, table_id: str, status: str) -> bool:
         """Record that the engine finished or aborted a table (idempotent)."""
         async with self._pool.connection() as conn:
@@ -364,10 +430,13 @@ class Tables:
                 " WHERE id = %s AND status = 'started'",
                 (status, table_id),
             )
-            return cur.rowcount == 1
+        self.cache.invalidate()
+        return cur.rowcount == 1
 
     # -------------------------------------------------------------- helpers
     async def _lock(self, conn: AsyncConnection, table_id: str) -> Table:
+        # Lock first, read after: a statement that waited for the lock still sees the seats as
+        # they were when it began, so the seats must be read by a new statement.
         cur = await conn.execute("SELECT id FROM tables WHERE id = %s FOR UPDATE", (table_id,))
         if await cur.fetchone() is None:
             raise NotFound(f"there is no table {table_id!r}", code="no_such_table")
@@ -376,10 +445,15 @@ class Tables:
     async def _seat(
         self, conn: AsyncConnection, table_id: str, seat: int, account_id: str | None, name: str
     ) -> None:
-        await conn.execute(
-            "INSERT INTO seats (table_id, seat, account_id, bot, name) VALUES (%s,%s,%s,%s,%s)",
-            (table_id, seat, account_id, account_id is None, name),
-        )
+        try:
+            await conn.execute(
+                "INSERT INTO seats (table_id, seat, account_id, bot, name) VALUES (%s,%s,%s,%s,%s)",
+                (table_id, seat, account_id, account_id is None, name),
+            )
+        except errors.UniqueViolation:
+            # Unreachable while the table row is locked; if it ever happens, the whole
+            # transaction rolls back and the player gets a clear answer, not a 500.
+            raise Conflict(f"seat {seat} was just taken; try again", code="seat_taken") from None
 
     async def _start_locked(self, conn: AsyncConnection, table: Table) -> Table:
         if table.free_seats():
@@ -437,12 +511,13 @@ class Tables:
         return seat
 
     async def _announce_seats(self, table: Table) -> None:
-        await self._announce("table.seats_changed", table)
-        if not table.free_seats():
-            await self._announce("table.filled", table)
+        changes = ["table.seats_changed"] + ([] if table.free_seats() else ["table.filled"])
+        await self._announce(changes, table)
 
-    async def _announce(self, change: str, table: Table) -> None:
+    async def _announce(self, changes: str | list[str], table: Table) -> None:
+        self.cache.invalidate()
         if table.row["private"]:
             return
         summary = table.public().model_dump(mode="json", exclude={"invite_code"})
-        await feed.publish(self._redis, self._prefix, change, summary, self._feed_max)
+        changes = [changes] if isinstance(changes, str) else changes
+        await feed.publish(self._redis, self._prefix, changes, summary, self._feed_max)

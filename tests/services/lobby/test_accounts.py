@@ -31,21 +31,21 @@ def test_sign_up_gives_tokens_the_engine_accepts(client: TestClient) -> None:
     }
 
 
-def test_the_password_is_stored_as_an_argon2_hash(client: TestClient, database_url: str) -> None:
+def test_the_password_is_stored_as_an_argon2_hash(client: TestClient, lobby_db: str) -> None:
     sign_up(client, "beatrice", "paradiso-33")
-    (row,) = snapshot(database_url)["accounts"]
+    (row,) = snapshot(lobby_db)["accounts"]
     stored = row[3]
     assert stored.startswith("$argon2id$")
     assert "paradiso-33" not in stored
 
 
-def test_duplicate_username_is_409_whatever_the_case(client: TestClient, database_url: str) -> None:
+def test_duplicate_username_is_409_whatever_the_case(client: TestClient, lobby_db: str) -> None:
     sign_up(client, "Beatrice")
-    before = snapshot(database_url)
+    before = snapshot(lobby_db)
     answer = client.post("/auth/signup", json={"username": "beatrice", "password": "other-pass"})
     assert answer.status_code == 409
     assert answer.json() == {"detail": "the username 'beatrice' is taken", "code": "username_taken"}
-    assert snapshot(database_url) == before
+    assert snapshot(lobby_db) == before
 
 
 def test_log_in_with_the_right_password(client: TestClient) -> None:
@@ -59,31 +59,31 @@ def test_log_in_with_the_right_password(client: TestClient) -> None:
     ("username", "password"), [("virgil", "wrong-password"), ("nobody", "mantua-70bc")]
 )
 def test_wrong_password_or_unknown_user_is_401(
-    client: TestClient, database_url: str, username: str, password: str
+    client: TestClient, lobby_db: str, username: str, password: str
 ) -> None:
     sign_up(client, "virgil", "mantua-70bc")
-    before = snapshot(database_url)
+    before = snapshot(lobby_db)
     answer = client.post("/auth/login", json={"username": username, "password": password})
     assert answer.status_code == 401
     # The same words either way: the answer does not reveal which usernames exist.
     assert answer.json()["detail"] == "wrong username or password"
     assert answer.headers["WWW-Authenticate"] == "Bearer"
-    assert snapshot(database_url) == before
+    assert snapshot(lobby_db) == before
 
 
-def test_too_many_log_in_attempts_is_429(make_client, database_url: str) -> None:
+def test_too_many_log_in_attempts_is_429(make_client, lobby_db: str) -> None:
     client = make_client(login_limit=3)
     sign_up(client, "virgil", "mantua-70bc")
     for _ in range(3):
         wrong = client.post("/auth/login", json={"username": "virgil", "password": "guess-1234"})
         assert wrong.status_code == 401
-    before = snapshot(database_url)
+    before = snapshot(lobby_db)
     # Even the right password is refused now: the limit stops guessing, not just failures.
     answer = client.post("/auth/login", json={"username": "virgil", "password": "mantua-70bc"})
     assert answer.status_code == 429
     assert int(answer.headers["Retry-After"]) >= 1
     assert "too many log in attempts" in answer.json()["detail"]
-    assert snapshot(database_url) == before
+    assert snapshot(lobby_db) == before
 
 
 def test_log_in_limit_counts_per_account_across_addresses(make_client) -> None:
@@ -109,14 +109,27 @@ def test_log_in_limit_counts_per_address_across_accounts(make_client) -> None:
     assert statuses == [401, 401, 429]
 
 
-def test_too_many_sign_ups_from_one_address_is_429(make_client, database_url: str) -> None:
+def test_too_many_sign_ups_from_one_address_is_429(make_client, lobby_db: str) -> None:
     client = make_client(signup_limit=2)
     sign_up(client, "first")
     sign_up(client, "second")
-    before = snapshot(database_url)
+    before = snapshot(lobby_db)
     answer = client.post("/auth/signup", json={"username": "third", "password": "long-enough"})
     assert answer.status_code == 429
-    assert snapshot(database_url) == before
+    assert snapshot(lobby_db) == before
+
+
+def test_sign_up_attempts_for_one_username_are_limited_across_addresses(make_client) -> None:
+    client = make_client(signup_limit=2, behind_proxy=True)
+    statuses = [
+        client.post(
+            "/auth/signup",
+            json={"username": "virgil", "password": "long-enough"},
+            headers={"X-Forwarded-For": f"10.0.0.{n}"},
+        ).status_code
+        for n in (1, 2, 3)
+    ]
+    assert statuses == [201, 409, 429]
 
 
 @pytest.mark.parametrize(
@@ -130,12 +143,12 @@ def test_too_many_sign_ups_from_one_address_is_429(make_client, database_url: st
     ],
 )
 def test_bad_sign_up_is_422_and_stores_nothing(
-    client: TestClient, database_url: str, body: dict[str, str]
+    client: TestClient, lobby_db: str, body: dict[str, str]
 ) -> None:
     answer = client.post("/auth/signup", json=body)
     assert answer.status_code == 422
     assert answer.json()["detail"][0]["loc"][0] == "body"
-    assert snapshot(database_url)["accounts"] == []
+    assert snapshot(lobby_db)["accounts"] == []
 
 
 def test_guest_gets_a_player_token_and_cannot_log_in(client: TestClient) -> None:

@@ -54,21 +54,34 @@ def test_feed_follows_a_table_from_opened_to_finished(
     assert messages[5]["data"]["winners"] == [0]
 
 
-def test_private_tables_never_reach_the_feed(client: TestClient) -> None:
+def test_private_tables_never_reach_the_feed(
+    client: TestClient, redis_url: str, redis_prefix: str
+) -> None:
     owner = sign_up(client, "dante")
+    bus = redis.Redis.from_url(redis_url)
+    key = stream_key(redis_prefix, "tables")
     with client.websocket_connect("/feed") as ws:
         assert ws.receive_json()["type"] == "feed.ready"
-        client.post(
+        private = client.post(
             "/tables",
             json={"game": "oh_hell", "players": 3, "private": True},
             headers=bearer(owner),
-        )
+        ).json()
+        # Neither the engine's news of the private table nor of a table we never made.
+        for table_id in (private["id"], "f" * 32):
+            event = Envelope.new(EventType.TABLE_FINISHED, table=table_id, version=3)
+            bus.xadd(key, event.to_fields())
         public = client.post(
             "/tables", json={"game": "oh_hell", "players": 3}, headers=bearer(owner)
         ).json()
-        first = ws.receive_json()
-    assert (first["type"], first["table"]) == ("table.opened", public["id"])
-    assert "invite_code" not in first["data"]
+        bus.xadd(key, Envelope.new(EventType.TABLE_ABORTED, table=public["id"]).to_fields())
+        messages = next_messages(ws, 2)
+    bus.close()
+    assert sorted((m["type"], m["table"]) for m in messages) == [
+        ("table.aborted", public["id"]),
+        ("table.opened", public["id"]),
+    ]
+    assert all("invite_code" not in m["data"] for m in messages)
 
 
 def test_every_client_gets_every_message(client: TestClient) -> None:
@@ -114,3 +127,35 @@ def test_finished_and_aborted_tables_are_marked_in_the_list(
     assert len(dead) == 1 and dead[0][1]["id"] == "garbage" and dead[0][1]["reason"]
     assert bus.xpending(key, "lobby")["pending"] == 0
     bus.close()
+
+
+def test_a_client_too_slow_to_keep_up_is_dropped_not_buffered(
+    redis_url: str, redis_prefix: str
+) -> None:
+    import asyncio
+
+    from inferno_lobby import feed
+    from redis.asyncio import Redis
+
+    async def scenario() -> tuple[list[object], list[object]]:
+        client = Redis.from_url(redis_url, decode_responses=True)
+        hub = feed.FeedHub(client, redis_prefix, queue_size=3)
+        await hub.start()
+        slow, fast = hub.subscribe(), hub.subscribe()
+        got_fast: list[object] = []
+        for n in range(5):
+            await feed.publish(client, redis_prefix, ["table.opened"], {"id": f"t{n}"}, 1000)
+            got_fast.append(await asyncio.wait_for(fast.get(), 5))  # this one keeps up
+        await asyncio.sleep(0.1)
+        got_slow = []
+        while not slow.empty():
+            got_slow.append(slow.get_nowait())
+        await hub.stop()
+        await client.aclose()
+        return got_fast, got_slow
+
+    got_fast, got_slow = asyncio.run(scenario())
+    assert [m["table"] for m in got_fast] == [f"t{n}" for n in range(5)]  # type: ignore[index]
+    # The slow client got what fitted, then the end marker (None): the server closes it.
+    assert got_slow[-1] is None
+    assert len(got_slow) <= 3

@@ -29,8 +29,6 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from tests.conftest import DATABASE_URL
-
 from .conftest import TEST_KEY
 from .engine_double import InProcessEngine
 
@@ -49,14 +47,13 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def lobby_url(redis_url: str) -> Iterator[str]:
-    name = f"inferno_test_{uuid.uuid4().hex[:12]}"
+def lobby_url(lobby_database: str, redis_url: str) -> Iterator[str]:
+    schema = f"lobby_{uuid.uuid4().hex[:12]}"
     prefix = f"test:{uuid.uuid4().hex[:12]}:"
-    with psycopg.connect(DATABASE_URL, autocommit=True) as admin:
-        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
     settings_ = Settings(
         env="test",
-        database_url=DATABASE_URL.rpartition("/")[0] + "/" + name,
+        database_url=lobby_database,
+        db_schema=schema,
         redis_url=redis_url,
         redis_prefix=prefix,
         token_key=TEST_KEY,
@@ -88,10 +85,8 @@ def lobby_url(redis_url: str) -> Iterator[str]:
         if keys:
             r.delete(*keys)
         r.close()
-        with psycopg.connect(DATABASE_URL, autocommit=True) as admin:
-            admin.execute(
-                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
-            )
+        with psycopg.connect(lobby_database, autocommit=True) as conn:
+            conn.execute(sql.SQL("DROP SCHEMA {} CASCADE").format(sql.Identifier(schema)))
 
 
 @pytest.fixture(scope="module")

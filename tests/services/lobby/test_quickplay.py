@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -30,7 +31,7 @@ def wait_until_seated(client: TestClient, tokens: dict[str, Any], seconds: float
 
 
 def test_four_guests_make_one_table_of_four(
-    make_client, engine: InProcessEngine, database_url: str
+    make_client, engine: InProcessEngine, lobby_db: str
 ) -> None:
     client = make_client(quickplay_bot_wait_seconds=60)
     guests = [guest(client, name) for name in ("Paolo", "Francesca", "Ulisse", "Diomede")]
@@ -49,7 +50,7 @@ def test_four_guests_make_one_table_of_four(
     assert [s.name for s in held.seats] == ["Paolo", "Francesca", "Ulisse", "Diomede"]
     table = client.get(f"/tables/{table_id}", headers=bearer(guests[0])).json()
     assert (table["status"], table["quick_play"], table["open_seats"]) == ("started", True, 0)
-    assert len(snapshot(database_url)["tables"]) == 1
+    assert len(snapshot(lobby_db)["tables"]) == 1
 
 
 def test_a_lone_guest_gets_bots_after_the_wait(make_client, engine: InProcessEngine) -> None:
@@ -95,15 +96,15 @@ def test_leave_the_queue(make_client, engine: InProcessEngine) -> None:
     assert client.delete("/quickplay", headers=bearer(g)).status_code == 404
 
 
-def test_queueing_twice_is_409(client: TestClient, database_url: str) -> None:
+def test_queueing_twice_is_409(client: TestClient, lobby_db: str) -> None:
     g = guest(client, "Pier")
     body = {"game": "oh_hell", "players": 5}
     assert client.post("/quickplay", json=body, headers=bearer(g)).status_code == 202
-    before = snapshot(database_url)
+    before = snapshot(lobby_db)
     again = client.post("/quickplay", json={"game": "oh_hell", "players": 3}, headers=bearer(g))
     assert (again.status_code, again.json()["code"]) == (409, "already_queued")
     assert client.get("/quickplay", headers=bearer(g)).json()["players"] == 5
-    assert snapshot(database_url) == before
+    assert snapshot(lobby_db) == before
 
 
 @pytest.mark.parametrize(
@@ -136,6 +137,35 @@ def test_engine_failure_keeps_players_in_the_queue(make_client, engine: InProces
     engine.fail_with = None
     tables = {wait_until_seated(client, g, 3)["table_id"] for g in guests}
     assert len(tables) == 1
+
+
+class KnownRatings:
+    """Stands in for scoring's read API: fixed ratings by player id."""
+
+    def __init__(self) -> None:
+        self.by_player: dict[str, float] = {}
+        self.asked: list[str] = []
+
+    async def ratings(self, game: str, player_ids: Sequence[str]) -> dict[str, float]:
+        self.asked.append(game)
+        return {p: self.by_player[p] for p in player_ids if p in self.by_player}
+
+
+def test_a_crowded_queue_is_matched_by_rating(make_client, engine: InProcessEngine) -> None:
+    ratings = KnownRatings()
+    client = make_client(ratings, quickplay_bot_wait_seconds=60)
+    engine.fail_with = "down for a moment"  # lets the queue grow past one table
+    players = {name: guest(client, name) for name in ("old", "weak", "near", "close")}
+    for name, rating in (("old", 1500), ("weak", 700), ("near", 1480), ("close", 1530)):
+        ratings.by_player[players[name]["account"]["id"]] = rating
+    for g in players.values():
+        client.post("/quickplay", json={"game": "oh_hell", "players": 3}, headers=bearer(g))
+    engine.fail_with = None
+    seated = wait_until_seated(client, players["old"], 3)
+    held = engine.tables[seated["table_id"]]
+    assert sorted(s.name for s in held.seats) == ["close", "near", "old"]
+    assert client.get("/quickplay", headers=bearer(players["weak"])).json()["status"] == "waiting"
+    assert "oh_hell" in ratings.asked
 
 
 def test_pick_group_first_come_first_served_without_ratings() -> None:

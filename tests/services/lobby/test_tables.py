@@ -4,6 +4,7 @@ engine port, close, spectate; every refusal leaves the stored data unchanged."""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -80,13 +81,13 @@ def test_sign_up_open_oh_hell_add_three_bots_start(
 )
 def test_bad_options_are_422_naming_the_field_and_allowed_values(
     client: TestClient,
-    database_url: str,
+    lobby_db: str,
     fields: dict[str, Any],
     loc: list[str],
     allowed: str,
 ) -> None:
     dante = sign_up(client, "dante")
-    before = snapshot(database_url)
+    before = snapshot(lobby_db)
     answer = client.post(
         "/tables", json={"game": "oh_hell", "players": 4, **fields}, headers=bearer(dante)
     )
@@ -95,24 +96,24 @@ def test_bad_options_are_422_naming_the_field_and_allowed_values(
     assert problem["loc"] == loc
     assert allowed in problem["ctx"]["allowed"]
     assert loc[-1] in problem["msg"] or loc[-1] == "game" or loc[-1] == "players"
-    assert snapshot(database_url) == before
+    assert snapshot(lobby_db) == before
 
 
-def test_joining_a_full_table_is_409(client: TestClient, database_url: str) -> None:
+def test_joining_a_full_table_is_409(client: TestClient, lobby_db: str) -> None:
     owner = sign_up(client, "dante")
     table = open_table(client, owner, players=3)
     for name in ("virgil", "beatrice"):
         joined = client.post(f"/tables/{table['id']}/seats", headers=bearer(sign_up(client, name)))
         assert joined.status_code == 200
     late = sign_up(client, "cacciaguida")
-    before = snapshot(database_url)
+    before = snapshot(lobby_db)
     answer = client.post(f"/tables/{table['id']}/seats", headers=bearer(late))
     assert answer.status_code == 409
     assert answer.json() == {"detail": "the table is full", "code": "table_full"}
-    assert snapshot(database_url) == before
+    assert snapshot(lobby_db) == before
 
 
-def test_join_a_chosen_seat_then_leave(client: TestClient, database_url: str) -> None:
+def test_join_a_chosen_seat_then_leave(client: TestClient, lobby_db: str) -> None:
     owner = sign_up(client, "dante")
     guest = sign_up(client, "virgil")
     table = open_table(client, owner)
@@ -122,13 +123,13 @@ def test_join_a_chosen_seat_then_leave(client: TestClient, database_url: str) ->
     again = client.post(f"/tables/{table['id']}/seats", json={"seat": 1}, headers=bearer(guest))
     assert (again.status_code, again.json()["code"]) == (409, "already_seated")
     third = sign_up(client, "beatrice")
-    before = snapshot(database_url)
+    before = snapshot(lobby_db)
     taken = client.post(f"/tables/{table['id']}/seats", json={"seat": 2}, headers=bearer(third))
     assert (taken.status_code, taken.json()["code"]) == (409, "seat_taken")
     beyond = client.post(f"/tables/{table['id']}/seats", json={"seat": 4}, headers=bearer(third))
     assert beyond.status_code == 422
     assert beyond.json()["detail"][0]["loc"] == ["body", "seat"]
-    assert snapshot(database_url) == before
+    assert snapshot(lobby_db) == before
     left = client.delete(f"/tables/{table['id']}/seats/me", headers=bearer(guest))
     assert left.status_code == 200
     assert [s["name"] for s in left.json()["seats"]] == ["dante"]
@@ -136,53 +137,53 @@ def test_join_a_chosen_seat_then_leave(client: TestClient, database_url: str) ->
     assert (not_seated.status_code, not_seated.json()["code"]) == (409, "not_seated")
 
 
-def test_starting_someone_elses_table_is_403(client: TestClient, database_url: str) -> None:
+def test_starting_someone_elses_table_is_403(client: TestClient, lobby_db: str) -> None:
     owner = sign_up(client, "dante")
     other = sign_up(client, "virgil")
     table = open_table(client, owner, players=3)
     client.post(f"/tables/{table['id']}/seats", headers=bearer(other))
     client.post(f"/tables/{table['id']}/bots", headers=bearer(owner))
-    before = snapshot(database_url)
+    before = snapshot(lobby_db)
     for path in ("start", "close", "bots"):
         answer = client.post(f"/tables/{table['id']}/{path}", headers=bearer(other))
         assert answer.status_code == 403, path
         assert answer.json()["code"] == "not_table_owner"
     answer = client.delete(f"/tables/{table['id']}/bots/2", headers=bearer(other))
     assert answer.status_code == 403
-    assert snapshot(database_url) == before
+    assert snapshot(lobby_db) == before
 
 
 def test_start_needs_every_seat_filled(
-    client: TestClient, database_url: str, engine: InProcessEngine
+    client: TestClient, lobby_db: str, engine: InProcessEngine
 ) -> None:
     owner = sign_up(client, "dante")
     table = open_table(client, owner)
-    before = snapshot(database_url)
+    before = snapshot(lobby_db)
     answer = client.post(f"/tables/{table['id']}/start", headers=bearer(owner))
     assert answer.status_code == 409
     assert answer.json()["detail"] == "the table has 3 empty seats; add bots or wait for players"
     assert engine.calls == []
-    assert snapshot(database_url) == before
+    assert snapshot(lobby_db) == before
 
 
 def test_engine_failure_is_503_and_the_table_stays_open(
-    client: TestClient, database_url: str, engine: InProcessEngine
+    client: TestClient, lobby_db: str, engine: InProcessEngine
 ) -> None:
     owner = sign_up(client, "dante")
     table = open_table(client, owner, players=3)
     for _ in range(2):
         client.post(f"/tables/{table['id']}/bots", headers=bearer(owner))
     engine.fail_with = "the engine is restarting"
-    before = snapshot(database_url)
+    before = snapshot(lobby_db)
     answer = client.post(f"/tables/{table['id']}/start", headers=bearer(owner))
     assert answer.status_code == 503
     assert answer.json()["detail"] == "the engine is restarting"
-    assert snapshot(database_url) == before
+    assert snapshot(lobby_db) == before
     engine.fail_with = None
     assert client.post(f"/tables/{table['id']}/start", headers=bearer(owner)).status_code == 200
 
 
-def test_no_engine_connected_is_503(make_client, database_url: str) -> None:
+def test_no_engine_connected_is_503(make_client, lobby_db: str) -> None:
     from inferno_lobby.main import create_app
 
     client = make_client()
@@ -198,14 +199,14 @@ def test_no_engine_connected_is_503(make_client, database_url: str) -> None:
 
 
 def test_after_start_seats_are_fixed_and_start_twice_is_409(
-    client: TestClient, database_url: str, engine: InProcessEngine
+    client: TestClient, lobby_db: str, engine: InProcessEngine
 ) -> None:
     owner = sign_up(client, "dante")
     table = open_table(client, owner, players=3)
     for _ in range(2):
         client.post(f"/tables/{table['id']}/bots", headers=bearer(owner))
     client.post(f"/tables/{table['id']}/start", headers=bearer(owner))
-    before = snapshot(database_url)
+    before = snapshot(lobby_db)
     late = sign_up(client, "virgil")
     assert client.post(f"/tables/{table['id']}/seats", headers=bearer(late)).status_code == 409
     for path in ("start", "close", "bots"):
@@ -214,8 +215,8 @@ def test_after_start_seats_are_fixed_and_start_twice_is_409(
     assert (
         client.delete(f"/tables/{table['id']}/seats/me", headers=bearer(owner)).status_code == 409
     )
-    assert snapshot(database_url)["tables"] == before["tables"]
-    assert snapshot(database_url)["seats"] == before["seats"]
+    assert snapshot(lobby_db)["tables"] == before["tables"]
+    assert snapshot(lobby_db)["seats"] == before["seats"]
     assert len(engine.calls) == 1
 
 
@@ -274,7 +275,7 @@ def test_list_and_filter(client: TestClient) -> None:
     assert client.get("/tables").json()["count"] == 2
 
 
-def test_private_table_is_joined_by_invite_code(client: TestClient, database_url: str) -> None:
+def test_private_table_is_joined_by_invite_code(client: TestClient, lobby_db: str) -> None:
     owner = sign_up(client, "dante")
     table = open_table(client, owner, private=True)
     code = table["invite_code"]
@@ -282,11 +283,11 @@ def test_private_table_is_joined_by_invite_code(client: TestClient, database_url
     friend = sign_up(client, "virgil")
     stranger_view = client.get(f"/tables/{table['id']}", headers=bearer(friend)).json()
     assert stranger_view["invite_code"] is None
-    before = snapshot(database_url)
+    before = snapshot(lobby_db)
     for body in (None, {"invite_code": "wrong-code"}):
         refused = client.post(f"/tables/{table['id']}/seats", json=body, headers=bearer(friend))
         assert (refused.status_code, refused.json()["code"]) == (403, "invite_required")
-    assert snapshot(database_url) == before
+    assert snapshot(lobby_db) == before
     joined = client.post(
         f"/tables/{table['id']}/seats", json={"invite_code": code}, headers=bearer(friend)
     )
@@ -321,15 +322,15 @@ def test_private_table_needs_the_code_to_watch(client: TestClient) -> None:
     assert with_code.status_code == 200
 
 
-def test_too_many_tables_is_429(make_client, database_url: str) -> None:
+def test_too_many_tables_is_429(make_client, lobby_db: str) -> None:
     client = make_client(table_create_limit=2)
     owner = sign_up(client, "dante")
     open_table(client, owner)
     open_table(client, owner)
-    before = snapshot(database_url)
+    before = snapshot(lobby_db)
     answer = client.post("/tables", json={"game": "oh_hell", "players": 4}, headers=bearer(owner))
     assert answer.status_code == 429
-    assert snapshot(database_url) == before
+    assert snapshot(lobby_db) == before
 
 
 def test_operator_may_manage_any_table(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -338,7 +339,9 @@ def test_operator_may_manage_any_table(client: TestClient, monkeypatch: pytest.M
     owner = sign_up(client, "dante")
     sign_up(client, "minos")
     table = open_table(client, owner, players=3)
-    monkeypatch.setenv("INFERNO_DATABASE_URL", client.app.state.lobby.settings.database_url)
+    settings = client.app.state.lobby.settings
+    monkeypatch.setenv("INFERNO_DATABASE_URL", settings.database_url)
+    monkeypatch.setenv("INFERNO_DB_SCHEMA", settings.db_schema)
     monkeypatch.setenv("INFERNO_ENV", "local")
     assert main(["grant-operator", "minos"]) == 0
     assert main(["grant-operator", "nobody"]) == 1
@@ -347,3 +350,31 @@ def test_operator_may_manage_any_table(client: TestClient, monkeypatch: pytest.M
     answer = client.post(f"/tables/{table['id']}/close", headers=bearer(minos.json()))
     assert answer.status_code == 200
     assert answer.json()["status"] == "closed"
+
+
+def test_list_entries_equal_the_single_table_view(client: TestClient) -> None:
+    from inferno_lobby.schemas import TablePublic
+
+    owner = sign_up(client, "dante")
+    started = open_table(client, owner, players=3, options={"ORDER": "UP_DOWN"})
+    for _ in range(2):
+        client.post(f"/tables/{started['id']}/bots", headers=bearer(owner))
+    client.post(f"/tables/{started['id']}/start", headers=bearer(owner))
+    open_table(client, owner, take_seat=False, spectator_delay_seconds=5)
+    listed = client.get("/tables").json()["data"]
+    assert len(listed) == 2
+    for entry in listed:
+        single = client.get(f"/tables/{entry['id']}", headers=bearer(owner)).json()
+        assert TablePublic.model_validate(entry) == TablePublic.model_validate(single)
+
+
+def test_list_sees_changes_made_by_another_lobby_process(make_client) -> None:
+    one = make_client(list_cache_seconds=60)
+    two = make_client(list_cache_seconds=60)
+    assert one.get("/tables").json()["count"] == 0  # now cached in process one
+    owner = sign_up(two, "dante")
+    made = open_table(two, owner)
+    deadline = time.monotonic() + 5
+    while one.get("/tables").json()["count"] == 0 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert [t["id"] for t in one.get("/tables").json()["data"]] == [made["id"]]

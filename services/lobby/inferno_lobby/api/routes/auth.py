@@ -42,7 +42,7 @@ def _tokens(lobby: LobbyDep, account: Account) -> TokensPublic:
 )
 async def sign_up(body: AccountCreate, lobby: LobbyDep, address: Address) -> TokensPublic:
     s = lobby.settings
-    await lobby.limiter.hit("sign_up", s.signup_limit, address=address)
+    await lobby.limiter.hit("sign_up", s.signup_limit, account=body.username, address=address)
     password_hash = await lobby.passwords.hash(body.password)
     async with lobby.pool.connection() as conn:
         account = await create_account(

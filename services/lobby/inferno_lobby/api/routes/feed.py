@@ -12,14 +12,14 @@ import contextlib
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from ..deps import get_lobby
+from ...lobby import Lobby
 
 router = APIRouter()
 
 
 @router.websocket("/feed")
 async def lobby_feed(websocket: WebSocket) -> None:
-    lobby = get_lobby(websocket)  # type: ignore[arg-type]
+    lobby: Lobby = websocket.app.state.lobby
     await websocket.accept()
     queue = lobby.feed.subscribe()
     await websocket.send_json({"type": "feed.ready"})
