@@ -19,9 +19,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import structlog
+from redis.asyncio import Redis
+
 from inferno_bus import EventType, stream_key
 from inferno_bus.envelope import Envelope, MalformedEvent
-from redis.asyncio import Redis
 
 log = structlog.get_logger("inferno_lobby.feed")
 

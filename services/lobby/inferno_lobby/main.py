@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse
 
 from .api.routes import auth, feed, games, health, quickplay, tables
 from .engine import EngineGateway, NoEngine
+from .engine_grpc import GrpcEngine, parse_addresses
 from .errors import InvalidField, LobbyError
 from .lobby import Lobby
 from .matchmaking import RatingSource
@@ -30,12 +31,26 @@ the allowed values (`ctx.allowed`). Live changes: WebSocket `/feed`.
 """
 
 
+def engine_for(settings: Settings) -> EngineGateway:
+    """The gRPC engine named by the settings, or :class:`NoEngine` when none is."""
+    if not settings.engine_address and not settings.engine_addresses:
+        return NoEngine()
+    return GrpcEngine(
+        settings.engine_address,
+        settings.token_key,
+        per_game=parse_addresses(settings.engine_addresses),
+        algorithm=settings.token_algorithm,
+        timeout_seconds=settings.engine_timeout_seconds,
+    )
+
+
 def create_app(
     settings: Settings | None = None,
     engine: EngineGateway | None = None,
     ratings: RatingSource | None = None,
 ) -> FastAPI:
-    lobby = Lobby(settings or Settings(), engine or NoEngine(), ratings)
+    settings = settings or Settings()
+    lobby = Lobby(settings, engine or engine_for(settings), ratings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

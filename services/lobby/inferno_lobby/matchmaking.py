@@ -20,8 +20,9 @@ from collections.abc import Sequence
 from typing import Protocol
 
 import structlog
-from inferno_auth import Claims
 from redis.asyncio import Redis
+
+from inferno_auth import Claims
 
 from .errors import Conflict, LobbyError, NotFound
 from .schemas import QuickPlayTicket

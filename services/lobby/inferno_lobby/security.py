@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import anyio.to_thread
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
+
 from inferno_auth import Claims, Role, TokenError, issue_token, verify_token
 
 from .errors import Unauthorized

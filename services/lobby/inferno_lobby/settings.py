@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Self
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 #: Only for local development and tests; refused anywhere else (see ``_no_default_secret``).
@@ -54,8 +54,22 @@ class Settings(BaseSettings):
     # Table-list pages are cached this long at most (emptied by any change; 0 turns it off).
     list_cache_seconds: float = Field(default=2.0, ge=0)
 
+    # The engine: its gRPC address (empty: no engine, starting a table answers 503), and per-game
+    # deployments as "game=host:port,…" for games served by engines of their own.
+    engine_address: str = ""
+    engine_addresses: str = ""
+    engine_timeout_seconds: float = Field(default=5.0, gt=0)
+
     # The live feed keeps this many recent lobby changes.
     feed_max_length: int = Field(default=10_000, ge=100)
+
+    @field_validator("engine_addresses")
+    @classmethod
+    def _engine_addresses(cls, value: str) -> str:
+        from .engine_grpc import parse_addresses
+
+        parse_addresses(value)  # fail at start, naming the bad item
+        return value
 
     @model_validator(mode="after")
     def _no_default_secret(self) -> Self:

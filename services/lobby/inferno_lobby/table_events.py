@@ -15,10 +15,11 @@ import os
 import socket
 
 import structlog
-from inferno_bus import Envelope, EventType, stream_key
-from inferno_bus.envelope import MalformedEvent
 from redis.asyncio import Redis
 from redis.exceptions import ResponseError
+
+from inferno_bus import Envelope, EventType, stream_key
+from inferno_bus.envelope import MalformedEvent
 
 from .tables import Tables
 

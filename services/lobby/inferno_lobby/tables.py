@@ -19,13 +19,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from inferno_auth import Claims, Role
-from inferno_rules import OptionError, UnknownGame, get_game, validate_options
-from inferno_rules.options import validate_players
 from psycopg import AsyncConnection, errors
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 from redis.asyncio import Redis
+
+from inferno_auth import Claims, Role
+from inferno_rules import OptionError, UnknownGame, get_game, validate_options
+from inferno_rules.options import validate_players
 
 from . import feed
 from .engine import EngineError, EngineGateway, SeatAssignment, TableSettings

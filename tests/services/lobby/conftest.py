@@ -18,10 +18,10 @@ from typing import Any
 import psycopg
 import pytest
 from fastapi.testclient import TestClient
-from inferno_lobby.main import create_app
-from inferno_lobby.settings import Settings
 from psycopg import sql
 
+from inferno_lobby.main import create_app
+from inferno_lobby.settings import Settings
 from tests.conftest import DATABASE_URL
 
 from .engine_double import InProcessEngine

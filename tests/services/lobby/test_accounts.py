@@ -6,9 +6,10 @@ import time
 
 import pytest
 from fastapi.testclient import TestClient
+from pydantic import ValidationError
+
 from inferno_auth import Role, issue_token, verify_token
 from inferno_lobby.settings import DEFAULT_TOKEN_KEY, Settings
-from pydantic import ValidationError
 
 from .conftest import TEST_KEY, bearer, sign_up, snapshot
 

@@ -7,8 +7,9 @@ from typing import Any
 
 import redis
 from fastapi.testclient import TestClient
-from inferno_bus import Envelope, EventType, stream_key
 from starlette.testclient import WebSocketTestSession
+
+from inferno_bus import Envelope, EventType, stream_key
 
 from .conftest import bearer, sign_up
 
@@ -134,8 +135,9 @@ def test_a_client_too_slow_to_keep_up_is_dropped_not_buffered(
 ) -> None:
     import asyncio
 
-    from inferno_lobby import feed
     from redis.asyncio import Redis
+
+    from inferno_lobby import feed
 
     async def scenario() -> tuple[list[object], list[object]]:
         client = Redis.from_url(redis_url, decode_responses=True)

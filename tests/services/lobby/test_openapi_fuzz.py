@@ -19,8 +19,6 @@ import pytest
 import schemathesis
 import uvicorn
 from hypothesis import HealthCheck, settings
-from inferno_lobby.main import create_app
-from inferno_lobby.settings import Settings
 from psycopg import sql
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -28,6 +26,9 @@ from schemathesis.specs.openapi.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
+
+from inferno_lobby.main import create_app
+from inferno_lobby.settings import Settings
 
 from .conftest import TEST_KEY
 from .engine_double import InProcessEngine

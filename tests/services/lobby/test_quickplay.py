@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+
 from inferno_lobby.matchmaking import pick_group
 
 from .conftest import bearer, snapshot

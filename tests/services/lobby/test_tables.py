@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+
 from inferno_auth import Role, verify_token
 from inferno_rules import commitment, get_game
 

@@ -11,6 +11,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
 from inferno_auth import Claims, Role
 
 from ..errors import Forbidden, Unauthorized

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fastapi import APIRouter, status
+
 from inferno_auth import Role
 
 from ...accounts import Account, create_account, create_guest, find_by_username, get_account

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fastapi import APIRouter
+
 from inferno_rules import all_games
 
 from ...schemas import GamePublic, OptionPublic

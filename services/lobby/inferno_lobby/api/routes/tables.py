@@ -6,6 +6,7 @@ import secrets
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Query, Response, status
+
 from inferno_auth import Role
 
 from ...errors import Conflict, Forbidden

@@ -1,0 +1,38 @@
+"""Table options between the rules core's plain dicts and the proto's ``GameOptions``.
+
+Generic for every game, driven by the proto descriptors and the rules' option declarations:
+the ``GameOptions`` branch is named after the game (``oh_hell``), each option ``NAME`` is the
+field ``name`` of that branch, and an enum value ``VALUE`` is the enum constant ending in
+``_VALUE`` (``OH_HELL_ORDER_DESC``). A new game needs no code here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from google.protobuf.descriptor import FieldDescriptor
+
+from inferno_proto import engine_pb2
+
+
+def options_to_proto(game: str, options: Mapping[str, object]) -> engine_pb2.GameOptions:
+    """A ``GameOptions`` message holding ``options`` for ``game`` (already validated)."""
+    msg = engine_pb2.GameOptions()
+    if game not in engine_pb2.GameOptions.DESCRIPTOR.fields_by_name:
+        raise ValueError(f"the engine's API has no options for the game {game!r}")
+    branch = getattr(msg, game)
+    branch.SetInParent()  # the branch is chosen even when every option is the default
+    fields = branch.DESCRIPTOR.fields_by_name
+    for name, value in options.items():
+        field = fields.get(name.lower())
+        if field is None:
+            raise ValueError(f"the engine's API has no option {name} for {game}")
+        if field.type == FieldDescriptor.TYPE_ENUM:
+            suffix = f"_{value}"
+            numbers = [v.number for v in field.enum_type.values if v.name.endswith(suffix)]
+            if len(numbers) != 1:
+                raise ValueError(f"option {name} has no value {value!r} in the engine's API")
+            setattr(branch, field.name, numbers[0])
+        else:
+            setattr(branch, field.name, value)
+    return msg

@@ -1,0 +1,103 @@
+"""The lobby against a real engine process over gRPC: the table the lobby starts is the table
+the engine holds, and the lobby's own access token opens the player's view on the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import grpc
+import pytest
+from fastapi.testclient import TestClient
+
+from inferno_auth import Role, issue_token
+from inferno_lobby.main import create_app
+from inferno_lobby.settings import Settings
+from inferno_proto import engine_pb2, engine_pb2_grpc
+from inferno_rules.cards import BY_NAME
+from tests.support.engine_process import EngineProcess
+
+from .conftest import TEST_KEY, bearer, sign_up
+
+
+@pytest.fixture
+def real_engine(redis_url: str, redis_prefix: str) -> Iterator[EngineProcess]:
+    engine = EngineProcess(redis_url, redis_prefix, TEST_KEY)
+    yield engine
+    engine.stop()
+
+
+@pytest.fixture
+def grpc_lobby(settings: Settings) -> Iterator[Callable[..., TestClient]]:
+    """A lobby that builds its engine gateway from its settings, as in production."""
+    started: list[TestClient] = []
+
+    def make(**changes: Any) -> TestClient:
+        client = TestClient(create_app(settings.model_copy(update=changes)))
+        client.__enter__()
+        started.append(client)
+        return client
+
+    yield make
+    for client in started:
+        client.__exit__(None, None, None)
+
+
+def view(address: str, table_id: str, token: str) -> engine_pb2.GetViewResponse:
+    with grpc.insecure_channel(address) as channel:
+        return engine_pb2_grpc.EngineStub(channel).GetView(
+            engine_pb2.GetViewRequest(table_id=table_id),
+            metadata=(("authorization", f"Bearer {token}"),),
+            timeout=5,
+        )
+
+
+def start_table(lobby: TestClient, tokens: dict[str, Any], **options: Any) -> dict[str, Any]:
+    answer = lobby.post(
+        "/tables",
+        json={"game": "oh_hell", "players": 4, "options": options},
+        headers=bearer(tokens),
+    )
+    assert answer.status_code == 201, answer.text
+    table = answer.json()
+    for _ in range(3):
+        assert lobby.post(f"/tables/{table['id']}/bots", headers=bearer(tokens)).status_code == 200
+    started = lobby.post(f"/tables/{table['id']}/start", headers=bearer(tokens))
+    assert started.status_code == 200, started.text
+    return dict(started.json())
+
+
+def test_the_engine_holds_the_started_table_and_accepts_the_lobbys_token(
+    grpc_lobby: Callable[..., TestClient], real_engine: EngineProcess
+) -> None:
+    lobby = grpc_lobby(engine_address=real_engine.address)
+    beatrice = sign_up(lobby, "beatrice")
+    table = start_table(lobby, beatrice, ORDER="DESC", HOOK=True)
+
+    service = issue_token(TEST_KEY, "test", Role.SERVICE)
+    public = view(real_engine.address, table["id"], service)
+    assert public.seats[0].name == "beatrice"
+    assert [s.bot for s in public.seats] == [False, True, True, True]
+    assert public.seed_commitment == table["seed_commitment"]
+
+    mine = view(real_engine.address, table["id"], beatrice["access_token"])
+    hand = list(mine.oh_hell.hand)
+    assert len(hand) == 13 and all(card in BY_NAME for card in hand)
+    assert mine.oh_hell.options.hook is True
+
+
+def test_starting_when_the_engine_is_down_says_so_and_the_table_stays_open(
+    grpc_lobby: Callable[..., TestClient], real_engine: EngineProcess
+) -> None:
+    address = real_engine.address
+    real_engine.stop()
+    lobby = grpc_lobby(engine_address=address, engine_timeout_seconds=1.0)
+    virgil = sign_up(lobby, "virgil")
+    answer = lobby.post("/tables", json={"game": "oh_hell", "players": 4}, headers=bearer(virgil))
+    table = answer.json()
+    for _ in range(3):
+        lobby.post(f"/tables/{table['id']}/bots", headers=bearer(virgil))
+    started = lobby.post(f"/tables/{table['id']}/start", headers=bearer(virgil))
+    assert started.status_code in (502, 503), started.text
+    assert "engine" in started.json()["detail"]
+    assert lobby.get(f"/tables/{table['id']}", headers=bearer(virgil)).json()["status"] == "open"
