@@ -58,6 +58,7 @@ class Engine:
     async def start(self) -> None:
         await self.redis.ping()  # fail fast when Redis is not there
         await self.server.start()
+        self.publisher.start()
         await self.publisher.sweep()
         for name in (SERVICE_NAME, ""):
             await self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
@@ -67,6 +68,7 @@ class Engine:
         for name in (SERVICE_NAME, ""):
             await self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
         await self.server.stop(self.settings.engine_grace_seconds)
+        await self.publisher.close()
         await self.redis.aclose()
         log.info("engine_stopped")
 

@@ -21,10 +21,25 @@ pytestmark = pytest.mark.anyio
 PLAYERS = ["ana", "bruno", "carla", "duarte"]
 
 
-def dump_all(redis_url: str, prefix: str) -> dict[bytes, bytes]:
+def dump_all(redis_url: str, prefix: str) -> dict[bytes, object]:
+    """Every key under the prefix with its exact contents (bytes), by type.
+
+    Not DUMP: a large hash's DUMP follows its internal table order, which a mere read may
+    change (incremental rehashing) while every byte of every field stays the same.
+    """
     client = redis.Redis.from_url(redis_url)
+    readers = {
+        b"hash": lambda k: sorted(client.hgetall(k).items()),
+        b"stream": lambda k: client.xrange(k),
+        b"list": lambda k: client.lrange(k, 0, -1),
+        b"string": lambda k: client.get(k),
+    }
     try:
-        return {key: client.dump(key) for key in sorted(client.scan_iter(match=prefix + "*"))}
+        return {
+            key: (kind, readers[kind](key))
+            for key in sorted(client.scan_iter(match=prefix + "*"))
+            for kind in [client.type(key)]
+        }
     finally:
         client.close()
 
