@@ -35,17 +35,32 @@ Streaming = Callable[[Any, grpc.aio.ServicerContext], AsyncIterator[Any]]
 
 
 class _Wrapping(grpc.aio.ServerInterceptor):
-    """Wraps the unary-unary and unary-stream behaviours of the Engine's methods."""
+    """Wraps the unary-unary and unary-stream behaviours of the Engine's methods.
+
+    grpc asks every interceptor for the handler on every call; the wrapped handler of a method
+    never changes, so it is built once and then looked up (which also skips the rest of the
+    chain: the cached handler already holds the later interceptors' wrapping).
+    """
+
+    def __init__(self) -> None:
+        self._wrapped: dict[str, grpc.RpcMethodHandler] = {}
 
     async def intercept_service(
         self,
         continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
         details: grpc.HandlerCallDetails,
     ) -> grpc.RpcMethodHandler:
+        cached = self._wrapped.get(details.method)
+        if cached is not None:
+            return cached
         handler = await continuation(details)
         if handler is None or not details.method.startswith(ENGINE_PREFIX):
             return handler
-        method = details.method[len(ENGINE_PREFIX) :]
+        wrapped = self._wrap(details.method[len(ENGINE_PREFIX) :], handler)
+        self._wrapped[details.method] = wrapped
+        return wrapped
+
+    def _wrap(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
         if handler.unary_unary is not None:
             return grpc.unary_unary_rpc_method_handler(
                 self.unary(method, handler.unary_unary),
@@ -109,6 +124,7 @@ async def _abort(context: grpc.aio.ServicerContext, method: str, err: Exception)
         if err.version is not None:
             trailing += (("inferno-version", str(err.version)),)
     else:  # Redis is down or unreachable
+        log.warning("storage_unavailable", method=method, error=repr(err))
         code = grpc.StatusCode.UNAVAILABLE
         message = "the engine cannot reach its storage; retry with the same action id"
         trailing = (("inferno-reason", "storage_unavailable"),)
@@ -162,6 +178,7 @@ class Authentication(_Wrapping):
     CACHE = 10_000
 
     def __init__(self, key: str, algorithms: tuple[str, ...]) -> None:
+        super().__init__()
         self.key = key
         self.algorithms = algorithms
         self._verified: dict[str | bytes, Claims] = {}

@@ -172,8 +172,13 @@ def _event_args(events: Sequence[Event]) -> list[str]:
 class TableStore:
     """The Redis side of the engine; every method is one or two round trips."""
 
-    def __init__(self, client: aioredis.Redis, prefix: str) -> None:
+    def __init__(
+        self, client: aioredis.Redis, prefix: str, waiting: aioredis.Redis | None = None
+    ) -> None:
         self.client = client
+        # Blocking stream reads hold a connection for seconds; they get their own pool so
+        # followers never starve the moves.
+        self.waiting = waiting or client
         self.prefix = prefix
         self.batch = Batcher(client)
         self._create = client.register_script(CREATE)
@@ -236,7 +241,7 @@ class TableStore:
         self, table_id: str, after: str, block_ms: int, count: int = 500
     ) -> list[StoredEvent]:
         """Like :meth:`events_after`, but waits up to ``block_ms`` for the first new entry."""
-        reply = await self.client.xread(
+        reply = await self.waiting.xread(
             {self.key(table_id, "events"): after or "0-0"}, count=count, block=block_ms
         )
         if not reply:
