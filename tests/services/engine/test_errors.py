@@ -6,6 +6,7 @@ answers, outbox, bus stream, audit log) is DUMPed before and after each refused 
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 
 import grpc
@@ -44,12 +45,23 @@ def dump_all(redis_url: str, prefix: str) -> dict[bytes, object]:
         client.close()
 
 
+async def settled(redis_url: str, prefix: str) -> dict[bytes, object]:
+    """The keys once the bus publication of earlier successful calls (which happens just after
+    they answer) has finished, i.e. every table's outbox is empty."""
+    for _ in range(100):
+        keys = dump_all(redis_url, prefix)
+        if not any(key.endswith(b":outbox") and value[1] for key, value in keys.items()):
+            return keys
+        await asyncio.sleep(0.02)
+    raise AssertionError("the bus outbox never drained")
+
+
 class Checker:
     def __init__(self, redis_url: str, prefix: str) -> None:
         self.redis_url, self.prefix = redis_url, prefix
 
     async def refused(self, call, code: grpc.StatusCode, reason: str | None = None):
-        before = dump_all(self.redis_url, self.prefix)
+        before = await settled(self.redis_url, self.prefix)
         with pytest.raises(grpc.aio.AioRpcError) as caught:
             await call
         err = caught.value
@@ -248,7 +260,7 @@ async def test_a_repeated_action_id_returns_the_first_answer(engine, redis_url, 
         actor = clients[view.decision.seats[0]]
         action_id = uuid.uuid4().hex
         first = await actor.submit("t", view.version, bid(1), action_id=action_id)
-        before = dump_all(redis_url, redis_prefix)
+        before = await settled(redis_url, redis_prefix)
         again = await actor.submit("t", view.version, bid(1), action_id=action_id)
         assert dump_all(redis_url, redis_prefix) == before
         assert again.replayed and not first.replayed
