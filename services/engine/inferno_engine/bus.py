@@ -2,8 +2,10 @@
 
 A change and the bus events it causes are committed together: the envelopes go into the
 table's outbox list in the same Lua step as the state. Publishing (XADD to
-``<prefix>bus:tables``) happens right after the commit and again, for anything left over, on the
-next call that touches the table and in a sweep when an engine starts. So every committed change
+``<prefix>bus:tables``, then removal from the outbox) happens right after the commit, off the
+caller's path, in batches across tables (one pipeline for everything committed meanwhile); and
+again, for anything left over by an engine that died, on the next call that touches the table
+and in a sweep when an engine starts. So every committed change
 is published at least once; an envelope's id is ``uuid5(URL, "<table>:<version>:<type>")``, so a
 consumer recognises a re-publication and applies it once. Payloads carry public information
 only: a sealed bid travels without its number, and the seed only once the table has ended.
@@ -11,6 +13,8 @@ only: a sealed bid travels without its number, and the seed only once the table 
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import uuid
 from typing import Any
@@ -77,6 +81,55 @@ class Publisher:
     def __init__(self, store: TableStore) -> None:
         self.store = store
         self.stream = stream_key(store.prefix, "tables")
+        self._pending: list[tuple[str, list[str]]] = []
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Run the background publisher (call inside the event loop)."""
+        self._task = asyncio.create_task(self._run(), name="bus-publisher")
+
+    async def close(self) -> None:
+        """Publish what is queued, then stop (graceful shutdown)."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        await self._publish_pending()
+
+    async def publish_soon(self, table_id: str, items: list[str]) -> None:
+        """Queue a just-committed change's envelopes (published now if no publisher runs)."""
+        if not items:
+            return
+        self._pending.append((table_id, items))
+        if self._task is None:
+            await self._publish_pending()
+        else:
+            self._wake.set()
+
+    async def _run(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            try:
+                await self._publish_pending()
+            except Exception:  # left in the outboxes: the healing path publishes them later
+                log.exception("bus_publish_failed")
+
+    async def _publish_pending(self) -> None:
+        batch, self._pending = self._pending, []
+        if not batch:
+            return
+        async with self.store.client.pipeline(transaction=False) as pipe:
+            for _, items in batch:
+                for item in items:
+                    pipe.xadd(self.stream, json.loads(item))
+            for table_id, items in batch:
+                outbox = self.store.key(table_id, "outbox")
+                for item in items:
+                    pipe.lrem(outbox, 1, item)
+            await pipe.execute()
 
     def overdue(self, head: bytes, now_ms: int) -> bool:
         """Whether an envelope still in an outbox was left behind by its committer.

@@ -22,6 +22,7 @@ from typing import Any
 import grpc
 import redis.exceptions
 import structlog
+from inferno_auth import Claims
 
 from . import auth, metrics
 from .errors import EngineError
@@ -34,17 +35,32 @@ Streaming = Callable[[Any, grpc.aio.ServicerContext], AsyncIterator[Any]]
 
 
 class _Wrapping(grpc.aio.ServerInterceptor):
-    """Wraps the unary-unary and unary-stream behaviours of the Engine's methods."""
+    """Wraps the unary-unary and unary-stream behaviours of the Engine's methods.
+
+    grpc asks every interceptor for the handler on every call; the wrapped handler of a method
+    never changes, so it is built once and then looked up (which also skips the rest of the
+    chain: the cached handler already holds the later interceptors' wrapping).
+    """
+
+    def __init__(self) -> None:
+        self._wrapped: dict[str, grpc.RpcMethodHandler] = {}
 
     async def intercept_service(
         self,
         continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
         details: grpc.HandlerCallDetails,
     ) -> grpc.RpcMethodHandler:
+        cached = self._wrapped.get(details.method)
+        if cached is not None:
+            return cached
         handler = await continuation(details)
         if handler is None or not details.method.startswith(ENGINE_PREFIX):
             return handler
-        method = details.method[len(ENGINE_PREFIX) :]
+        wrapped = self._wrap(details.method[len(ENGINE_PREFIX) :], handler)
+        self._wrapped[details.method] = wrapped
+        return wrapped
+
+    def _wrap(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
         if handler.unary_unary is not None:
             return grpc.unary_unary_rpc_method_handler(
                 self.unary(method, handler.unary_unary),
@@ -67,23 +83,21 @@ class _Wrapping(grpc.aio.ServerInterceptor):
 
 
 class RequestIds(_Wrapping):
-    def _bind(self, request: Any, context: grpc.aio.ServicerContext) -> str:
-        request_id = (
-            next(
-                (str(v) for k, v in context.invocation_metadata() or () if k == "x-request-id"),
-                "",
-            )[:128]
-            or uuid.uuid4().hex
-        )
+    """A caller's ``x-request-id`` is echoed back; a call without one gets one for the logs
+    only (sending metadata nobody asked for would cost every call a little)."""
+
+    async def _bind(self, request: Any, context: grpc.aio.ServicerContext) -> None:
+        metadata = context.invocation_metadata() or ()
+        given = next((str(v) for k, v in metadata if k == "x-request-id"), "")[:128]
         structlog.contextvars.bind_contextvars(
-            request_id=request_id, table=getattr(request, "table_id", "") or None
+            request_id=given or uuid.uuid4().hex, table=getattr(request, "table_id", "") or None
         )
-        return request_id
+        if given:
+            await context.send_initial_metadata((("x-request-id", given),))
 
     def unary(self, method: str, behaviour: Unary) -> Unary:
         async def call(request: Any, context: grpc.aio.ServicerContext) -> Any:
-            request_id = self._bind(request, context)
-            await context.send_initial_metadata((("x-request-id", request_id),))
+            await self._bind(request, context)
             try:
                 return await behaviour(request, context)
             finally:
@@ -93,8 +107,7 @@ class RequestIds(_Wrapping):
 
     def stream(self, method: str, behaviour: Streaming) -> Streaming:
         async def call(request: Any, context: grpc.aio.ServicerContext) -> AsyncIterator[Any]:
-            request_id = self._bind(request, context)
-            await context.send_initial_metadata((("x-request-id", request_id),))
+            await self._bind(request, context)
             try:
                 async for item in behaviour(request, context):
                     yield item
@@ -111,6 +124,7 @@ async def _abort(context: grpc.aio.ServicerContext, method: str, err: Exception)
         if err.version is not None:
             trailing += (("inferno-version", str(err.version)),)
     else:  # Redis is down or unreachable
+        log.warning("storage_unavailable", method=method, error=repr(err))
         code = grpc.StatusCode.UNAVAILABLE
         message = "the engine cannot reach its storage; retry with the same action id"
         trailing = (("inferno-reason", "storage_unavailable"),)
@@ -157,12 +171,27 @@ class ErrorsAndMetrics(_Wrapping):
 
 
 class Authentication(_Wrapping):
+    """Verifies tokens; a token already verified is looked up, not verified again, until it
+    expires (a client sends the same token with every call, and checking the signature is a
+    large part of a cheap call)."""
+
+    CACHE = 10_000
+
     def __init__(self, key: str, algorithms: tuple[str, ...]) -> None:
+        super().__init__()
         self.key = key
         self.algorithms = algorithms
+        self._verified: dict[str | bytes, Claims] = {}
 
     def _verify(self, context: grpc.aio.ServicerContext) -> None:
-        claims = auth.authenticate(context.invocation_metadata() or (), self.key, self.algorithms)
+        metadata = context.invocation_metadata() or ()
+        header = next((v for k, v in metadata if k == "authorization"), None)
+        claims = self._verified.get(header) if header is not None else None
+        if claims is None or claims.expires_at <= time.time():
+            claims = auth.authenticate(metadata, self.key, self.algorithms)
+            if len(self._verified) >= self.CACHE:
+                self._verified.clear()
+            self._verified[header] = claims  # type: ignore[index]
         auth.current_caller.set(claims)
         structlog.contextvars.bind_contextvars(caller=claims.subject, role=claims.role.value)
 

@@ -35,8 +35,17 @@ class Engine:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.redis = aioredis.Redis.from_url(settings.redis_url, health_check_interval=30)
-        store = TableStore(self.redis, settings.redis_prefix)
+        # Moves wait for a free connection rather than fail when all are busy (batching keeps
+        # few in use); stream followers each hold one while they wait for news.
+        self.redis = aioredis.Redis(
+            connection_pool=aioredis.BlockingConnectionPool.from_url(
+                settings.redis_url, max_connections=settings.redis_connections, timeout=10
+            )
+        )
+        self.followers = aioredis.Redis.from_url(
+            settings.redis_url, max_connections=settings.redis_follower_connections
+        )
+        store = TableStore(self.redis, settings.redis_prefix, self.followers)
         self.publisher = Publisher(store)
         self.tables = Tables(store, self.publisher, settings.games)
         self.health = health.aio.HealthServicer()
@@ -58,6 +67,7 @@ class Engine:
     async def start(self) -> None:
         await self.redis.ping()  # fail fast when Redis is not there
         await self.server.start()
+        self.publisher.start()
         await self.publisher.sweep()
         for name in (SERVICE_NAME, ""):
             await self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
@@ -67,7 +77,9 @@ class Engine:
         for name in (SERVICE_NAME, ""):
             await self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
         await self.server.stop(self.settings.engine_grace_seconds)
+        await self.publisher.close()
         await self.redis.aclose()
+        await self.followers.aclose()
         log.info("engine_stopped")
 
 

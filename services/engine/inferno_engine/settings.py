@@ -17,13 +17,17 @@ class Settings(BaseSettings):
     """Environment: ``INFERNO_REDIS_URL``, ``INFERNO_REDIS_PREFIX``, ``INFERNO_ENGINE_PORT``,
     ``INFERNO_ENGINE_GAMES`` (comma-separated, empty = every game), ``INFERNO_TOKEN_KEY``
     (shared secret, or the public key for RS256/ES256), ``INFERNO_TOKEN_ALGORITHMS``,
-    ``INFERNO_ENGINE_METRICS_PORT`` (0 = no metrics endpoint), ``INFERNO_ENGINE_GRACE_SECONDS``.
+    ``INFERNO_ENGINE_METRICS_PORT`` (0 = no metrics endpoint), ``INFERNO_ENGINE_GRACE_SECONDS``,
+    ``INFERNO_REDIS_CONNECTIONS`` (pool for moves and reads), ``INFERNO_REDIS_FOLLOWER_CONNECTIONS``
+    (one per StreamEvents call waiting for news).
     """
 
     model_config = SettingsConfigDict(env_prefix="INFERNO_", extra="ignore")
 
     redis_url: str = "redis://127.0.0.1:6379/0"
     redis_prefix: str = "inferno:"
+    redis_connections: int = Field(default=64, ge=1)
+    redis_follower_connections: int = Field(default=5000, ge=1)
     engine_host: str = "[::]"
     engine_port: int = Field(default=50051, ge=0, le=65535)
     engine_games: str = ""

@@ -26,6 +26,8 @@ from typing import Any, NamedTuple
 import redis.asyncio as aioredis
 from inferno_rules import Event
 
+from .batching import Batcher
+
 #: KEYS: state, events, actions, outbox.
 #: ARGV: 1 expected version, 2 answer field ("" = none), 3 answer, 4 state bytes ("" = keep),
 #: 5 status, 6 since_ms, 7 last event id ("" = keep), 8 event count n, 9 outbox count m, then
@@ -98,6 +100,21 @@ redis.call('LTRIM', KEYS[1], n, -1)
 return 1
 """
 
+#: KEYS: state, actions, outbox. ARGV: 1 the version whose state the caller already holds
+#: decoded ("" = none), 2 answer field ("" = none). Returns nil for no table, else
+#: {fields, state bytes or false when ARGV[1] is current, outbox head or false, answer or false}.
+READ = """
+local f = redis.call('HMGET', KEYS[1], 'version', 'game', 'status', 'seats', 'options', 'seed',
+                     'commitment', 'turn_seconds', 'since_ms', 'last_event')
+if not f[1] then return nil end
+local state = false
+if f[1] ~= ARGV[1] then state = redis.call('HGET', KEYS[1], 'state') end
+local head = redis.call('LINDEX', KEYS[3], 0)
+local prior = false
+if ARGV[2] ~= '' then prior = redis.call('HGET', KEYS[2], ARGV[2]) end
+return {f, state, head, prior}
+"""
+
 PUBLIC = "*"
 
 
@@ -117,7 +134,7 @@ class Snapshot:
     version: int
     game: str
     status: str
-    state: bytes
+    state: bytes | None  # None when the caller said it holds this version decoded already
     seats: list[dict[str, Any]]
     options: dict[str, Any]
     seed: str
@@ -155,10 +172,15 @@ def _event_args(events: Sequence[Event]) -> list[str]:
 class TableStore:
     """The Redis side of the engine; every method is one or two round trips."""
 
-    def __init__(self, client: aioredis.Redis, prefix: str) -> None:
+    def __init__(
+        self, client: aioredis.Redis, prefix: str, waiting: aioredis.Redis | None = None
+    ) -> None:
         self.client = client
+        # Blocking stream reads hold a connection for seconds; they get their own pool so
+        # followers never starve the moves.
+        self.waiting = waiting or client
         self.prefix = prefix
-        self._commit = client.register_script(COMMIT)
+        self.batch = Batcher(client)
         self._create = client.register_script(CREATE)
         self._outbox_done = client.register_script(OUTBOX_DONE)
 
@@ -174,34 +196,39 @@ class TableStore:
         )
 
     # ------------------------------------------------------------------ reading
-    async def read(self, table_id: str, answer_field: str = "") -> Snapshot | None:
-        """The table now (and the stored answer for ``answer_field``), or ``None``."""
+    async def read(
+        self, table_id: str, answer_field: str = "", known_version: int | None = None
+    ) -> Snapshot | None:
+        """The table now (and the stored answer for ``answer_field``), or ``None``.
+
+        When the table is still at ``known_version`` the state bytes are not sent (the caller
+        holds that state decoded already) and ``Snapshot.state`` is ``None``.
+        """
         state_key, _, actions_key, outbox_key = self.keys(table_id)
-        async with self.client.pipeline(transaction=False) as pipe:
-            pipe.hgetall(state_key)
-            pipe.lindex(outbox_key, 0)
-            if answer_field:
-                pipe.hget(actions_key, answer_field)
-            replies = await pipe.execute()
-        fields: dict[bytes, bytes] = replies[0]
-        if not fields:
+        reply = await self.batch.script(
+            READ,
+            [state_key, actions_key, outbox_key],
+            ["" if known_version is None else known_version, answer_field],
+        )
+        if reply is None:
             return None
-        text = {k.decode(): v for k, v in fields.items()}
+        fields, state, head, prior = reply
+        (version, game, status, seats, options, seed, sealed, turn, since, last) = fields
         return Snapshot(
             table_id=table_id,
-            version=int(text["version"]),
-            game=text["game"].decode(),
-            status=text["status"].decode(),
-            state=text["state"],
-            seats=json.loads(text["seats"]),
-            options=json.loads(text["options"]),
-            seed=text["seed"].decode(),
-            commitment=text["commitment"].decode(),
-            turn_seconds=int(text.get("turn_seconds", b"0")),
-            since_ms=int(text.get("since_ms", b"0")),
-            last_event=text.get("last_event", b"").decode(),
-            outbox_head=replies[1],
-            prior_answer=replies[2] if answer_field else None,
+            version=int(version),
+            game=game.decode(),
+            status=status.decode(),
+            state=state or None,
+            seats=json.loads(seats),
+            options=json.loads(options),
+            seed=seed.decode(),
+            commitment=sealed.decode(),
+            turn_seconds=int(turn or 0),
+            since_ms=int(since or 0),
+            last_event=(last or b"").decode(),
+            outbox_head=head or None,
+            prior_answer=prior or None,
         )
 
     async def events_after(self, table_id: str, after: str, count: int = 500) -> list[StoredEvent]:
@@ -214,7 +241,7 @@ class TableStore:
         self, table_id: str, after: str, block_ms: int, count: int = 500
     ) -> list[StoredEvent]:
         """Like :meth:`events_after`, but waits up to ``block_ms`` for the first new entry."""
-        reply = await self.client.xread(
+        reply = await self.waiting.xread(
             {self.key(table_id, "events"): after or "0-0"}, count=count, block=block_ms
         )
         if not reply:
@@ -270,7 +297,7 @@ class TableStore:
             *_event_args(events),
             *outbox,
         ]
-        reply = await self._commit(keys=list(self.keys(table_id)), args=args)
+        reply = await self.batch.script(COMMIT, list(self.keys(table_id)), args)
         outcome = reply[0].decode()
         if outcome == "ok":
             return Committed("ok", int(reply[1]), None)

@@ -13,8 +13,9 @@ import hashlib
 import json
 import re
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import structlog
@@ -60,6 +61,7 @@ TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 EVENT_ID = re.compile(r"^[0-9]{1,19}-[0-9]{1,19}$")
 #: Rejections that mean the message itself was malformed, not that the move broke a rule.
 MALFORMED = frozenset({"not_a_card", "malformed_action"})
+STATE_CACHE = 20_000
 
 
 def now_ms() -> int:
@@ -96,14 +98,39 @@ class Tables:
         self.publisher = publisher
         self.games = games
         self.audit_stream = f"{store.prefix}audit"
+        # The last snapshot (with its decoded state) seen of each table. Redis stays the truth:
+        # a read tells whether the version moved on, and a move computed from this snapshot is
+        # committed only if the table is still at its version (the Lua step checks).
+        self._states: OrderedDict[str, tuple[Snapshot, Any]] = OrderedDict()
+
+    def _decoded(self, snap: Snapshot, cached: tuple[Snapshot, Any] | None) -> Any:
+        if snap.state is None:
+            assert cached is not None and cached[0].version == snap.version
+            state = cached[1]
+        else:
+            state = get_game(snap.game).decode(snap.state)
+        self._remember(snap, state)
+        return state
+
+    def _remember(self, snap: Snapshot, state: Any) -> None:
+        self._states[snap.table_id] = (replace(snap, prior_answer=None, outbox_head=None), state)
+        self._states.move_to_end(snap.table_id)
+        if len(self._states) > STATE_CACHE:
+            self._states.popitem(last=False)
 
     # ------------------------------------------------------------------ shared checks
-    async def _snapshot(self, table_id: str, answer_field: str = "") -> Snapshot:
+    async def _snapshot(
+        self,
+        table_id: str,
+        answer_field: str = "",
+        cached: tuple[Snapshot, Any] | None = None,
+    ) -> Snapshot:
         if not TABLE_ID.match(table_id):
             raise InvalidArgument(
                 "a table id is 1 to 64 letters, digits, '-' or '_'", reason="bad_table_id"
             )
-        snap = await self.store.read(table_id, answer_field)
+        known = cached[0].version if cached is not None else None
+        snap = await self.store.read(table_id, answer_field, known)
         if snap is None:
             raise TableNotFound(f"there is no table {table_id!r}")
         if snap.game not in self.games:
@@ -192,7 +219,7 @@ class Tables:
         }
         if not await self.store.create(table_id, fields, events, [created]):
             raise AlreadyExists(f"a table {table_id!r} already exists", reason="table_exists")
-        await self.publisher.flush(table_id)
+        await self.publisher.publish_soon(table_id, [created])
         log.info("table_created", table=table_id, game=game_name, seats=len(seats))
         return 1, sealed
 
@@ -206,13 +233,30 @@ class Tables:
         action_msg: pb.Action | None,
         requested_seat: int | None,
         forced: bool,
+        quick: bool = True,
     ) -> Answer:
+        """Apply a move. ``quick``: when this process saw the table last at ``expected`` it
+        skips the read and lets the commit's version check decide; anything refused on that
+        path is decided again on a fresh read, so the answer never depends on the shortcut."""
         if not 0 < len(action_id) <= 128:
             raise InvalidArgument(
                 "every move needs an action_id of 1 to 128 characters (a UUID)",
                 reason="bad_action_id",
             )
-        snap = await self._snapshot(table_id, answer_field=action_id)
+        cached = self._states.get(table_id)
+        if (
+            quick
+            and cached is not None
+            and (cached[0].version, cached[0].status)
+            == (
+                expected,
+                LIVE,
+            )
+        ):
+            snap = cached[0]
+        else:
+            quick = False
+            snap = await self._snapshot(table_id, action_id, cached)
         auth.check_table_claim(claims, table_id)
         seat = auth.acting_seat(claims, snap.seats, requested_seat)
         if forced and claims.role != Role.SERVICE:
@@ -238,14 +282,36 @@ class Tables:
                 version=snap.version,
             )
         game = get_game(snap.game)
-        state = game.decode(snap.state)
+        state = self._decoded(snap, cached)
         if action is None:
             if seat not in game.to_act(state):
+                if quick:
+                    return await self.submit(
+                        claims,
+                        table_id,
+                        expected,
+                        action_id,
+                        action_msg,
+                        requested_seat,
+                        forced,
+                        quick=False,
+                    )
                 raise RuleBroken(
                     "it is not this seat's turn", reason="not_your_turn", version=snap.version
                 )
             action = game.default_action(state, seat)
         out = game.apply(state, seat, action)
+        if isinstance(out, Rejected) and quick:
+            return await self.submit(
+                claims,
+                table_id,
+                expected,
+                action_id,
+                action_msg,
+                requested_seat,
+                forced,
+                quick=False,
+            )
         if isinstance(out, Rejected):
             metrics.ACTIONS.labels(snap.game, "rejected").inc()
             error = InvalidArgument if out.code in MALFORMED else RuleBroken
@@ -315,7 +381,13 @@ class Tables:
         if committed.outcome == "missing":
             raise TableNotFound(f"there is no table {table_id!r}")
         metrics.ACTIONS.labels(snap.game, "applied").inc()
-        await self.publisher.flush(table_id)
+        last = f"{version}-{len(out.events) - 1}" if out.events else snap.last_event
+        status = FINISHED if over else LIVE
+        self._remember(
+            replace(snap, version=version, status=status, since_ms=at, last_event=last, state=None),
+            out.state,
+        )
+        await self.publisher.publish_soon(table_id, outbox)
         return Answer(snap.game, version, mine, False, tuple(game.to_act(out.state)))
 
     def _replay(
@@ -336,14 +408,17 @@ class Tables:
 
     # ------------------------------------------------------------------ GetView
     async def view(self, claims: Claims, table_id: str, requested_seat: int | None) -> TableView:
-        snap = await self._snapshot(table_id)
+        cached = self._states.get(table_id)
+        snap = await self._snapshot(table_id, cached=cached)
         auth.check_table_claim(claims, table_id)
         viewer = auth.viewer_of(claims, snap.seats, requested_seat)
-        return self._view(snap, viewer)
+        return self._view(snap, viewer, cached)
 
-    def _view(self, snap: Snapshot, viewer: Viewer) -> TableView:
+    def _view(
+        self, snap: Snapshot, viewer: Viewer, cached: tuple[Snapshot, Any] | None = None
+    ) -> TableView:
         game = get_game(snap.game)
-        state = game.decode(snap.state)
+        state = self._decoded(snap, cached)
         seat = viewer.seat if viewer.role == "seat" else None
         legal = game.legal_actions(state, seat) if seat is not None and snap.status == LIVE else []
         decision = game.decision(state) if snap.status == LIVE else Decision(())
@@ -425,7 +500,7 @@ class Tables:
                 outbox=outbox,
             )
             if committed.outcome == "ok":
-                await self.publisher.flush(table_id)
+                await self.publisher.publish_soon(table_id, outbox)
                 await self._audit(claims, verb, table_id, reason)
                 return committed.version, target
             if committed.outcome == "missing":

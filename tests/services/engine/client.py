@@ -96,3 +96,25 @@ async def play_one_move(
 
 def status_of(err: grpc.aio.AioRpcError) -> tuple[grpc.StatusCode, dict[str, str]]:
     return err.code(), {k: v for k, v in (err.trailing_metadata() or ())}
+
+
+async def bus_when(redis_url: str, prefix: str, ready: Any, timeout: float = 5.0) -> list[Any]:
+    """The bus envelopes, once ``ready(envelopes)`` holds (the engine publishes just after it
+    answers, so a test that has its answer may look a moment too early)."""
+    import asyncio
+
+    import redis
+    from inferno_bus import Envelope, stream_key
+
+    client = redis.Redis.from_url(redis_url)
+    try:
+        for _ in range(int(timeout / 0.02)):
+            envelopes = [
+                Envelope.from_fields(f) for _, f in client.xrange(stream_key(prefix, "tables"))
+            ]
+            if ready(envelopes):
+                return envelopes
+            await asyncio.sleep(0.02)
+    finally:
+        client.close()
+    raise AssertionError("the expected bus events were not published in time")

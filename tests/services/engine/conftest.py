@@ -94,6 +94,8 @@ class EngineProcess:
                 self.process.kill()
                 self.process.wait(5)
         self.log.close()
+        if not os.environ.get("INFERNO_KEEP_ENGINE_LOGS"):
+            self.log_path.unlink(missing_ok=True)
 
 
 @pytest.fixture

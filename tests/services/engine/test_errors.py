@@ -6,6 +6,7 @@ answers, outbox, bus stream, audit log) is DUMPed before and after each refused 
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 
 import grpc
@@ -21,12 +22,38 @@ pytestmark = pytest.mark.anyio
 PLAYERS = ["ana", "bruno", "carla", "duarte"]
 
 
-def dump_all(redis_url: str, prefix: str) -> dict[bytes, bytes]:
+def dump_all(redis_url: str, prefix: str) -> dict[bytes, object]:
+    """Every key under the prefix with its exact contents (bytes), by type.
+
+    Not DUMP: a large hash's DUMP follows its internal table order, which a mere read may
+    change (incremental rehashing) while every byte of every field stays the same.
+    """
     client = redis.Redis.from_url(redis_url)
+    readers = {
+        b"hash": lambda k: sorted(client.hgetall(k).items()),
+        b"stream": lambda k: client.xrange(k),
+        b"list": lambda k: client.lrange(k, 0, -1),
+        b"string": lambda k: client.get(k),
+    }
     try:
-        return {key: client.dump(key) for key in sorted(client.scan_iter(match=prefix + "*"))}
+        return {
+            key: (kind, readers[kind](key))
+            for key in sorted(client.scan_iter(match=prefix + "*"))
+            for kind in [client.type(key)]
+        }
     finally:
         client.close()
+
+
+async def settled(redis_url: str, prefix: str) -> dict[bytes, object]:
+    """The keys once the bus publication of earlier successful calls (which happens just after
+    they answer) has finished, i.e. every table's outbox is empty."""
+    for _ in range(100):
+        keys = dump_all(redis_url, prefix)
+        if not any(key.endswith(b":outbox") and value[1] for key, value in keys.items()):
+            return keys
+        await asyncio.sleep(0.02)
+    raise AssertionError("the bus outbox never drained")
 
 
 class Checker:
@@ -34,7 +61,7 @@ class Checker:
         self.redis_url, self.prefix = redis_url, prefix
 
     async def refused(self, call, code: grpc.StatusCode, reason: str | None = None):
-        before = dump_all(self.redis_url, self.prefix)
+        before = await settled(self.redis_url, self.prefix)
         with pytest.raises(grpc.aio.AioRpcError) as caught:
             await call
         err = caught.value
@@ -233,7 +260,7 @@ async def test_a_repeated_action_id_returns_the_first_answer(engine, redis_url, 
         actor = clients[view.decision.seats[0]]
         action_id = uuid.uuid4().hex
         first = await actor.submit("t", view.version, bid(1), action_id=action_id)
-        before = dump_all(redis_url, redis_prefix)
+        before = await settled(redis_url, redis_prefix)
         again = await actor.submit("t", view.version, bid(1), action_id=action_id)
         assert dump_all(redis_url, redis_prefix) == before
         assert again.replayed and not first.replayed

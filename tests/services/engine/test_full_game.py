@@ -5,14 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-import redis
 from inferno_auth import Role
-from inferno_bus import Envelope, stream_key
 from inferno_engine.verify import load, verify
 from inferno_proto import engine_pb2 as pb
 from inferno_rules import commitment
 
-from .client import Client, create_table, play_one_move
+from .client import Client, bus_when, create_table, play_one_move
 
 pytestmark = pytest.mark.anyio
 PLAYERS = ["ana", "bruno", "carla", "duarte"]
@@ -49,14 +47,9 @@ async def test_four_clients_play_a_whole_game(engine, redis_url, redis_prefix) -
     assert commitment(final.seed) == created.seed_commitment
     assert not final.decision.seats and not final.legal_actions
 
-    bus = redis.Redis.from_url(redis_url)
-    try:
-        envelopes = [
-            Envelope.from_fields(fields)
-            for _, fields in bus.xrange(stream_key(redis_prefix, "tables"))
-        ]
-    finally:
-        bus.close()
+    envelopes = await bus_when(
+        redis_url, redis_prefix, lambda es: any(e.type == "table.finished" for e in es)
+    )
     kinds = [e.type for e in envelopes]
     assert kinds.count("table.created") == 1
     assert kinds.count("table.action_applied") == moves

@@ -11,6 +11,7 @@ import httpx
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
+from inferno_proto import engine_pb2 as pb
 
 from .client import Client, create_table, play_one_move
 from .conftest import free_port
@@ -83,3 +84,17 @@ async def test_sigterm_lets_calls_in_flight_finish(engines) -> None:
         for client in (*on_b.values(), watcher):
             await client.close()
     assert a.process.wait(10) == 0
+
+
+async def test_a_request_id_is_echoed_back(engine) -> None:
+    await create_table(engine.address, "t", PLAYERS)
+    client = Client(engine.address, "ana")
+    try:
+        call = client.stub.GetView(
+            pb.GetViewRequest(table_id="t"),
+            metadata=(*client.metadata, ("x-request-id", "req-42")),
+        )
+        await call
+        assert dict(await call.initial_metadata())["x-request-id"] == "req-42"
+    finally:
+        await client.close()

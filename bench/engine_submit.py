@@ -1,0 +1,329 @@
+"""SubmitAction throughput and latency of one engine process, beside a bare grpc.aio echo.
+
+``python -m bench.engine_submit`` starts, on this machine and against the real Redis, one
+engine process (``python -m inferno_engine``) and one bare ``grpc.aio`` echo server, then drives
+both from one grpc.aio client process in the same way:
+
+- *closed loop*, 50 and 200 tables: every table has one call in flight at all times (the
+  moment an answer arrives the table's next move goes out); gives the most calls per second.
+  For the engine a call is a SubmitAction of a forced move (the service role's timeout move, so
+  the client need not know the hands): the full path of a move (token check, read, rules,
+  Lua commit, bus publish). For the echo it is a unary call with a payload of the same size.
+- *paced*, 200 tables: every table moves every 0.5 s (400 moves/s in all, far faster than people
+  play); gives the latency a player sees under that load.
+
+It prints the engine's rate as a fraction of the echo's and the p50/p99 latencies, and writes
+``docs/benchmarks/engine_submit.md``. Runs in about a minute; keys go under a fresh prefix that
+is deleted at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import grpc
+import redis
+from inferno_auth import Role, issue_token
+from inferno_proto import engine_pb2 as pb
+from inferno_proto import engine_pb2_grpc
+from tqdm import tqdm
+
+ROOT = Path(__file__).resolve().parents[1]
+REDIS_URL = os.environ.get("INFERNO_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+KEY = uuid.uuid4().hex * 2
+SECONDS = 6.0
+WARMUP = 1.0
+ECHO = "/bench.Echo/Echo"
+
+
+# --------------------------------------------------------------------------- servers
+async def _echo_server(port: int) -> None:
+    async def echo(request: bytes, context: grpc.aio.ServicerContext) -> bytes:
+        return request
+
+    server = grpc.aio.server()
+    handler = grpc.unary_unary_rpc_method_handler(echo)  # bytes in, bytes out
+    server.add_generic_rpc_handlers(
+        (grpc.method_handlers_generic_handler("bench.Echo", {"Echo": handler}),)
+    )
+    server.add_insecure_port(f"127.0.0.1:{port}")
+    await server.start()
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    await stop.wait()
+    await server.stop(1)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def spawn(args: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
+    path = os.pathsep.join([str(ROOT / "libs"), str(ROOT / "services" / "engine"), str(ROOT)])
+    return subprocess.Popen(
+        [sys.executable, *args],
+        env={**os.environ, "PYTHONPATH": path, **env},
+        stdout=subprocess.DEVNULL,
+        stderr=open(os.environ.get("BENCH_LOG", os.devnull), "ab"),
+    )
+
+
+async def wait_ready(address: str, probe: Callable[[grpc.aio.Channel], Awaitable[object]]) -> None:
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            async with grpc.aio.insecure_channel(address) as channel:
+                await probe(channel)
+            return
+        except grpc.aio.AioRpcError:
+            if time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.1)
+
+
+# --------------------------------------------------------------------------- load
+class Table:
+    """One table driven by the lobby/timer's service token: forced moves, version tracked."""
+
+    def __init__(self, stub: engine_pb2_grpc.EngineStub, metadata, table_id: str) -> None:
+        self.stub, self.metadata, self.table_id = stub, metadata, table_id
+        self.version, self.seat = 1, 0
+
+    async def open(self) -> None:
+        request = pb.CreateTableRequest(table_id=self.table_id, game="oh_hell")
+        request.options.oh_hell.order = 2  # DESC: 416 moves, no table ends during a run
+        for i in range(4):
+            request.seats.add(player_id=f"{self.table_id}-{i}", bot=True)
+        await self.stub.CreateTable(request, metadata=self.metadata)
+        view = await self.stub.GetView(
+            pb.GetViewRequest(table_id=self.table_id), metadata=self.metadata
+        )
+        self.seat = view.decision.seats[0]
+
+    async def move(self) -> None:
+        answer = await self.stub.SubmitAction(
+            pb.SubmitActionRequest(
+                table_id=self.table_id,
+                expected_version=self.version,
+                action_id=uuid.uuid4().hex,
+                seat=self.seat,
+                forced=True,
+            ),
+            metadata=self.metadata,
+        )
+        self.version = answer.version
+        self.seat = answer.decision.seats[0]
+
+
+async def closed_loop(calls: list[Callable[[], Awaitable[None]]]) -> tuple[float, list[float]]:
+    """Every caller keeps one call in flight; returns calls/s and latencies after warm-up."""
+    latencies: list[float] = []
+    start = time.perf_counter()
+    measure_from, stop_at = start + WARMUP, start + WARMUP + SECONDS
+
+    async def run(call: Callable[[], Awaitable[None]]) -> None:
+        while (now := time.perf_counter()) < stop_at:
+            await call()
+            if now >= measure_from:
+                latencies.append(time.perf_counter() - now)
+
+    await asyncio.gather(*(run(c) for c in calls))
+    return len(latencies) / SECONDS, latencies
+
+
+async def paced(calls: list[Callable[[], Awaitable[None]]], every: float) -> list[float]:
+    """Every caller calls once per ``every`` seconds (spread out); returns the latencies."""
+    latencies: list[float] = []
+    start = time.perf_counter()
+    stop_at = start + WARMUP + SECONDS
+
+    async def run(i: int, call: Callable[[], Awaitable[None]]) -> None:
+        due = start + every * i / len(calls)
+        while due < stop_at:
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            sent = time.perf_counter()
+            await call()
+            if sent >= start + WARMUP:
+                latencies.append(time.perf_counter() - sent)
+            due += every
+
+    await asyncio.gather(*(run(i, c) for i, c in enumerate(calls)))
+    return latencies
+
+
+def cpu_seconds(process: subprocess.Popen[bytes]) -> float:
+    """CPU time used so far by a child process (user + system), from /proc."""
+    fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+
+# --------------------------------------------------------------------------- main
+Row = tuple[float, float, float, float]  # calls/s, p50 ms, p99 ms, server CPU µs per call
+
+
+async def bench() -> dict[str, Row]:
+    prefix = f"bench:{uuid.uuid4().hex[:8]}:"
+    engine_port, echo_port = free_port(), free_port()
+    engine = spawn(
+        ["-m", "inferno_engine"],
+        {
+            "INFERNO_REDIS_URL": REDIS_URL,
+            "INFERNO_REDIS_PREFIX": prefix,
+            "INFERNO_ENGINE_HOST": "127.0.0.1",
+            "INFERNO_ENGINE_PORT": str(engine_port),
+            "INFERNO_TOKEN_KEY": KEY,
+            "INFERNO_LOG_LEVEL": "WARNING",
+        },
+    )
+    echo = spawn(["-m", "bench.engine_submit", "--echo-server", str(echo_port)], {})
+    results: dict[str, Row] = {}
+    payload = pb.SubmitActionRequest(
+        table_id="bench-000", expected_version=100, action_id=uuid.uuid4().hex, seat=1, forced=True
+    ).SerializeToString()
+    metadata = (("authorization", "Bearer " + issue_token(KEY, "bench", Role.SERVICE)),)
+    steps = tqdm(total=5, desc="engine_submit", unit="phase")
+    try:
+        engine_address, echo_address = f"127.0.0.1:{engine_port}", f"127.0.0.1:{echo_port}"
+        await wait_ready(echo_address, lambda ch: ch.unary_unary(ECHO)(b"x"))
+        await _wait_engine(engine_address)
+        async with (
+            grpc.aio.insecure_channel(echo_address) as echo_channel,
+            grpc.aio.insecure_channel(engine_address) as engine_channel,
+        ):
+            echo_call = echo_channel.unary_unary(ECHO)
+            stub = engine_pb2_grpc.EngineStub(engine_channel)
+            for tables in (50, 200):
+
+                async def one_echo() -> None:
+                    await echo_call(payload)
+
+                cpu = cpu_seconds(echo)
+                rate, lat = await closed_loop([one_echo] * tables)
+                used = (cpu_seconds(echo) - cpu) / (rate * SECONDS + 1e-9)
+                # The warm-up's calls used CPU too; count them in (same rate assumed).
+                used *= SECONDS / (SECONDS + WARMUP)
+                results[f"echo, {tables} callers, closed loop"] = (
+                    rate,
+                    pct(lat, 0.5),
+                    pct(lat, 0.99),
+                    used * 1e6,
+                )
+                steps.update()
+                boards = [Table(stub, metadata, f"c{tables}-{i}") for i in range(tables)]
+                await asyncio.gather(*(b.open() for b in boards))
+                cpu = cpu_seconds(engine)
+                rate, lat = await closed_loop([b.move for b in boards])
+                used = (cpu_seconds(engine) - cpu) / (rate * SECONDS + 1e-9)
+                used *= SECONDS / (SECONDS + WARMUP)
+                results[f"engine, {tables} tables, closed loop"] = (
+                    rate,
+                    pct(lat, 0.5),
+                    pct(lat, 0.99),
+                    used * 1e6,
+                )
+                steps.update()
+            boards = [Table(stub, metadata, f"p-{i}") for i in range(200)]
+            await asyncio.gather(*(b.open() for b in boards))
+            cpu = cpu_seconds(engine)
+            lat = await paced([b.move for b in boards], every=0.5)
+            used = (cpu_seconds(engine) - cpu) / (len(lat) * (SECONDS + WARMUP) / SECONDS)
+            results["engine, 200 tables, one move per table every 0.5 s"] = (
+                len(lat) / SECONDS,
+                pct(lat, 0.5),
+                pct(lat, 0.99),
+                used * 1e6,
+            )
+            steps.update()
+    finally:
+        steps.close()
+        for process in (engine, echo):
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        client = redis.Redis.from_url(REDIS_URL)
+        keys = list(client.scan_iter(match=prefix + "*", count=1000))
+        if keys:
+            client.delete(*keys)
+        client.close()
+    return results
+
+
+async def _wait_engine(address: str) -> None:
+    from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+    async def probe(channel: grpc.aio.Channel) -> object:
+        reply = await health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest())
+        if reply.status != health_pb2.HealthCheckResponse.SERVING:
+            raise grpc.aio.AioRpcError(grpc.StatusCode.UNAVAILABLE, None, None)
+        return reply
+
+    await wait_ready(address, probe)
+
+
+def report(results: dict[str, Row]) -> str:
+    lines = [
+        "## Engine: SubmitAction throughput and latency (`python -m bench.engine_submit`)",
+        "",
+        "One engine process and one bare `grpc.aio` echo server, driven by one grpc.aio client "
+        "process on the same machine, against the real Redis. Closed loop: each table keeps "
+        "one call in flight. Paced: each table moves every 0.5 s. *Server CPU per call* is the "
+        "server process's own CPU time divided by the calls it answered: unlike calls/s it "
+        "does not depend on what else the machine is doing.",
+        "",
+        "| run | calls/s | p50 ms | p99 ms | server CPU µs/call |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for name, (rate, p50, p99, cpu) in results.items():
+        lines.append(f"| {name} | {rate:,.0f} | {p50:.1f} | {p99:.1f} | {cpu:,.0f} |")
+    lines.append("")
+    for tables in (50, 200):
+        engine = results[f"engine, {tables} tables, closed loop"]
+        echo = results[f"echo, {tables} callers, closed loop"]
+        lines.append(
+            f"- {tables} tables: the engine answers {engine[0] / echo[0]:.0%} of the echo's "
+            f"calls/s, and needs {echo[3] / engine[3]:.0%} as little server CPU per call as it "
+            f"(goal ≥ 50% of the echo's rate)."
+        )
+    p99 = results["engine, 200 tables, one move per table every 0.5 s"][2]
+    lines.append(f"- 200 paced tables: p99 {p99:.1f} ms (goal < 25 ms).")
+    lines.append(
+        f"- load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores."
+    )
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--echo-server", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.echo_server:
+        asyncio.run(_echo_server(args.echo_server))
+        return
+    text = report(asyncio.run(bench()))
+    print(text)
+    out = ROOT / "docs" / "benchmarks" / "engine_submit.md"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text)
+
+
+if __name__ == "__main__":
+    main()
