@@ -7,6 +7,7 @@ import uuid
 from typing import Any
 
 import grpc
+
 from inferno_auth import Role
 from inferno_proto import engine_pb2 as pb
 from inferno_proto import engine_pb2_grpc
@@ -104,6 +105,7 @@ async def bus_when(redis_url: str, prefix: str, ready: Any, timeout: float = 5.0
     import asyncio
 
     import redis
+
     from inferno_bus import Envelope, stream_key
 
     client = redis.Redis.from_url(redis_url)

@@ -14,6 +14,7 @@ import uuid
 import grpc
 import pytest
 import redis
+
 from inferno_proto import engine_pb2 as pb
 
 from .client import Client, bus_when, create_table, play_one_move

@@ -8,6 +8,7 @@ import sys
 
 import pytest
 import redis.asyncio as aioredis
+
 from inferno_auth import Claims, Role
 from inferno_engine.bus import Publisher
 from inferno_engine.errors import GameNotServed

@@ -12,6 +12,7 @@ import uuid
 import grpc
 import pytest
 import redis
+
 from inferno_auth import Role, issue_token
 from inferno_proto import engine_pb2 as pb
 

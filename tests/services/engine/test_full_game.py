@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from inferno_auth import Role
 from inferno_engine.verify import load, verify
 from inferno_proto import engine_pb2 as pb

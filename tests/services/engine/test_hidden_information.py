@@ -12,6 +12,7 @@ import random
 
 import pytest
 import redis
+
 from inferno_auth import Role
 from inferno_proto import engine_pb2 as pb
 from inferno_rules import get_game

@@ -8,6 +8,7 @@ import shutil
 import subprocess
 
 import pytest
+
 from inferno_proto import engine_pb2 as pb
 
 from .client import Client, create_table

@@ -11,10 +11,11 @@ import httpx
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
+
 from inferno_proto import engine_pb2 as pb
+from tests.support.engine_process import free_port
 
 from .client import Client, create_table, play_one_move
-from .conftest import free_port
 
 pytestmark = pytest.mark.anyio
 PLAYERS = ["ana", "bruno", "carla"]

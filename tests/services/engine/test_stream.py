@@ -6,6 +6,7 @@ import asyncio
 import random
 
 import pytest
+
 from inferno_auth import Role
 from inferno_proto import engine_pb2 as pb
 

@@ -9,6 +9,7 @@ import sys
 
 import pytest
 import redis
+
 from inferno_auth import Role
 from inferno_bus import Envelope, EventType, stream_key
 from inferno_engine.bus import event_id
