@@ -203,6 +203,11 @@ class GamePublic(BaseModel):
     display_name: str
     min_players: int
     max_players: int
+    engine_address: str | None = Field(
+        default=None,
+        description="Where this game's tables live: the host:port of the engine's gRPC API "
+        "(games can have engines of their own). Null when no engine is connected.",
+    )
     options: list[OptionPublic]
 
 

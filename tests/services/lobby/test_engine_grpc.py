@@ -101,3 +101,14 @@ def test_starting_when_the_engine_is_down_says_so_and_the_table_stays_open(
     assert started.status_code in (502, 503), started.text
     assert "engine" in started.json()["detail"]
     assert lobby.get(f"/tables/{table['id']}", headers=bearer(virgil)).json()["status"] == "open"
+
+
+def test_the_lobby_tells_clients_which_engine_serves_each_game(
+    grpc_lobby: Callable[..., TestClient],
+) -> None:
+    lobby = grpc_lobby(
+        engine_address="engine-all:50051", engine_addresses="inferno=engine-inferno:50051"
+    )
+    games = {g["name"]: g for g in lobby.get("/games").json()}
+    assert games["oh_hell"]["engine_address"] == "engine-all:50051"
+    assert games["inferno"]["engine_address"] == "engine-inferno:50051"
