@@ -20,6 +20,7 @@ from .errors import InvalidField, LobbyError
 from .lobby import Lobby
 from .matchmaking import RatingSource
 from .metrics import MetricsMiddleware
+from .ratings_http import ScoringRatings
 from .schemas import Unreadable
 from .settings import Settings
 
@@ -50,6 +51,8 @@ def create_app(
     ratings: RatingSource | None = None,
 ) -> FastAPI:
     settings = settings or Settings()
+    if ratings is None and settings.scoring_url:
+        ratings = ScoringRatings(settings.scoring_url)
     lobby = Lobby(settings, engine or engine_for(settings), ratings)
 
     @asynccontextmanager

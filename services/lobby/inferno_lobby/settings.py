@@ -60,6 +60,9 @@ class Settings(BaseSettings):
     engine_addresses: str = ""
     engine_timeout_seconds: float = Field(default=5.0, gt=0)
 
+    # Scoring's read API, for rating-aware quick play (empty: match by waiting time only).
+    scoring_url: str = ""
+
     # The live feed keeps this many recent lobby changes.
     feed_max_length: int = Field(default=10_000, ge=100)
 
