@@ -13,9 +13,14 @@ from pathlib import Path
 
 
 def available() -> list[str]:
+    """Benchmark modules: those that define ``main``. Helpers (a locustfile, a bare app) do not,
+    and are not imported here: a locustfile patches the standard library when imported."""
     here = Path(__file__).parent
-    skip = {"report", "__main__"}
-    return sorted(m.name for m in pkgutil.iter_modules([str(here)]) if m.name not in skip)
+    return sorted(
+        m.name
+        for m in pkgutil.iter_modules([str(here)])
+        if m.name != "__main__" and "\ndef main(" in (here / f"{m.name}.py").read_text()
+    )
 
 
 def main() -> None:
