@@ -4,9 +4,8 @@ It reads only the seat's view (its hand, the pile and its lead, the draw pile's 
 OUT flags), like a client, and keeps no memory between moves, so any worker can move for it.
 Cards left in a hand at the end of a round score nothing, so a hand is never a liability: the
 only points are the piles taken. Hence, when following, it adds whenever it can (the pile then
-becomes someone else's problem), putting on the pile the card that costs the eventual taker most
-while keeping the cards that can answer this lead again; it takes only when it has no match, or
-when the pile is cheap and its matches are too few to survive another lap. When leading, it picks
+becomes someone else's problem), shedding the card most like the rest of its hand so that what it
+keeps can answer many different leads; it takes only when it has no match. When leading, it picks
 the card the other seats are least likely to be able to match: the colour and value it holds most
 of are the ones the unseen cards hold least of, and it can answer its own lead when the pile comes
 back. Each rule was measured in the arena (``docs/bots.md``).
@@ -19,13 +18,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from inferno_rules import Action
-from inferno_rules.games.inferno import BY_NAME, COLOUR_OF, COLOURS, POINTS, VALUE_OF
+from inferno_rules.games.inferno import BY_NAME, COLOUR_OF, POINTS, VALUE_OF
 
 from .base import require_legal
 
-#: Mean penalty of a card drawn blind: 20 red cards worth 1–5, 80 others worth 1.
-BLIND_CARD_POINTS = sum(POINTS) / len(POINTS)
-PILE_MINIMUM = 3  # a take is topped up to this many cards (rules §4.3)
 CARDS_PER_COLOUR = 20
 CARDS_PER_VALUE = 20
 COPIES = 4
@@ -33,12 +29,6 @@ COPIES = 4
 
 def _card(name: str) -> int:
     return BY_NAME[name]
-
-
-def take_cost(pile: Sequence[int], draw_pile: int) -> float:
-    """The expected points of taking ``pile`` now, completion draw included."""
-    short = min(max(0, PILE_MINIMUM - len(pile)), draw_pile)
-    return sum(POINTS[c] for c in pile) + short * BLIND_CARD_POINTS
 
 
 def unseen_matches(card: int, hand: Sequence[int], seen: Sequence[int]) -> int:
@@ -92,16 +82,14 @@ class InfernoHeuristic:
         adds = {_card(a.arg): a for a in legal if a.kind == "play"}
         if not adds:
             return take
-        lead = pile[0]
-        colour, value = COLOUR_OF[lead], VALUE_OF[lead]
 
         def key(card: int) -> tuple[int, int, int]:
-            # Keep the cards that answer this lead both ways (colour and value) for the next
-            # lap; put the most expensive card on the pile for whoever ends up with it.
-            both = COLOUR_OF[card] == colour and VALUE_OF[card] == value
-            return (both, -POINTS[card], card)
+            # Shed the card most like the rest of the hand (its colour and value held most),
+            # so the hand keeps cards that can answer many different leads; among equals, the
+            # cheapest, in case the pile comes back round to me.
+            alike = sum(1 for c in hand if COLOUR_OF[c] == COLOUR_OF[card]) + sum(
+                1 for c in hand if VALUE_OF[c] == VALUE_OF[card]
+            )
+            return (-alike, POINTS[card], card)
 
         return adds[min(adds, key=key)]
-
-
-__all__ = ["COLOURS", "InfernoHeuristic", "take_cost", "unseen_matches"]
