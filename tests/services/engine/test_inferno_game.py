@@ -17,6 +17,7 @@ import redis
 from inferno_auth import Role
 from inferno_engine.verify import load, verify
 from inferno_proto import engine_pb2 as pb
+from inferno_proto.options import options_to_proto
 from inferno_rules import commitment, get_game
 
 from .client import Client, bid, bus_when
@@ -284,9 +285,43 @@ async def test_oh_hell_options_cannot_open_an_inferno_table(engine, check) -> No
             request.seats.add(player_id=name, name=name)
         request.options.oh_hell.hook = True
         await check.refused(lobby.stub.CreateTable(request, metadata=lobby.metadata), INVALID)
-        request.ClearField("options")
-        request.options.inferno.SetInParent()
+        request.options.CopyFrom(options_to_proto("inferno", {}))  # what the lobby sends
         created = await lobby.stub.CreateTable(request, metadata=lobby.metadata)
         assert created.version == 1
     finally:
         await lobby.close()
+
+
+async def test_forced_moves_and_the_operators_full_view(engine, redis_url, redis_prefix) -> None:
+    """The worker's timeout move (rules §7): a seeded random lead, then TAKE when following."""
+    await create_inferno(engine.address, "f", PLAYERS[:3])
+    worker = Client(engine.address, "worker", Role.SERVICE)
+    operator = Client(engine.address, "ops", Role.OPERATOR)
+    try:
+        view = await worker.view("f")
+        starter = view.decision.seats[0]
+        full = await operator.stub.GetFullView(
+            pb.GetFullViewRequest(table_id="f", reason="test"), metadata=operator.metadata
+        )
+        hands = [list(h.cards) for h in full.inferno.all_hands]
+        assert [len(h) for h in hands] == [12, 12, 12] and len(full.inferno.draw_order) == 64
+        led = await worker.submit("f", view.version, None, seat=starter, forced=True)
+        card = led.events[0].inferno.lead.card
+        assert led.events[0].inferno.lead.seat == starter and card in hands[starter]
+        nxt = (starter + 1) % 3
+        took = await worker.submit("f", led.version, None, seat=nxt, forced=True)
+        assert took.events[0].inferno.take.seat == nxt
+        assert list(took.events[0].inferno.take.cards) == [card]
+        assert list(took.events[0].inferno.take.drawn) == list(full.inferno.draw_order[:2])
+    finally:
+        await worker.close()
+        await operator.close()
+    envelopes = await bus_when(
+        redis_url, redis_prefix, lambda es: sum(e.type == "table.action_applied" for e in es) == 2
+    )
+    applied = [e.payload for e in envelopes if e.type == "table.action_applied"]
+    assert [a["forced"] for a in applied] == [True, True]
+    assert [a["action"] for a in applied] == [
+        {"kind": "play", "arg": card},
+        {"kind": "take", "arg": None},
+    ]
