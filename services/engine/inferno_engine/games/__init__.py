@@ -13,7 +13,7 @@ from inferno_proto import engine_pb2 as pb
 from inferno_rules import Action, Event
 
 from ..errors import InvalidArgument
-from . import oh_hell
+from . import inferno, oh_hell
 
 
 class Translation(Protocol):
@@ -29,7 +29,9 @@ class Translation(Protocol):
     def replay_actions(self, events: list[tuple[int, Event]]) -> list[tuple[int, Action]]: ...
 
 
-TRANSLATIONS: dict[str, Translation] = {oh_hell.TRANSLATION.game: oh_hell.TRANSLATION}
+TRANSLATIONS: dict[str, Translation] = {
+    t.game: t for t in (oh_hell.TRANSLATION, inferno.TRANSLATION)
+}
 
 
 def translation(game: str) -> Translation:

@@ -1,3 +1,4 @@
+from inferno.engine.v1 import inferno_pb2 as _inferno_pb2
 from inferno.engine.v1 import oh_hell_pb2 as _oh_hell_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
@@ -22,16 +23,20 @@ TABLE_STATUS_FINISHED: TableStatus
 TABLE_STATUS_ABORTED: TableStatus
 
 class GameOptions(_message.Message):
-    __slots__ = ("oh_hell",)
+    __slots__ = ("oh_hell", "inferno")
     OH_HELL_FIELD_NUMBER: _ClassVar[int]
+    INFERNO_FIELD_NUMBER: _ClassVar[int]
     oh_hell: _oh_hell_pb2.OhHellOptions
-    def __init__(self, oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellOptions, _Mapping]] = ...) -> None: ...
+    inferno: _inferno_pb2.InfernoOptions
+    def __init__(self, oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellOptions, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoOptions, _Mapping]] = ...) -> None: ...
 
 class Action(_message.Message):
-    __slots__ = ("oh_hell",)
+    __slots__ = ("oh_hell", "inferno")
     OH_HELL_FIELD_NUMBER: _ClassVar[int]
+    INFERNO_FIELD_NUMBER: _ClassVar[int]
     oh_hell: _oh_hell_pb2.OhHellAction
-    def __init__(self, oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellAction, _Mapping]] = ...) -> None: ...
+    inferno: _inferno_pb2.InfernoAction
+    def __init__(self, oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellAction, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoAction, _Mapping]] = ...) -> None: ...
 
 class Seat(_message.Message):
     __slots__ = ("seat", "player_id", "name", "bot")
@@ -74,7 +79,7 @@ class GetViewRequest(_message.Message):
     def __init__(self, table_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
 
 class GetViewResponse(_message.Message):
-    __slots__ = ("table_id", "version", "game", "status", "seats", "your_seat", "decision", "legal_actions", "clocks", "seed_commitment", "seed", "last_event_id", "oh_hell")
+    __slots__ = ("table_id", "version", "game", "status", "seats", "your_seat", "decision", "legal_actions", "clocks", "seed_commitment", "seed", "last_event_id", "oh_hell", "inferno")
     TABLE_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
@@ -88,6 +93,7 @@ class GetViewResponse(_message.Message):
     SEED_FIELD_NUMBER: _ClassVar[int]
     LAST_EVENT_ID_FIELD_NUMBER: _ClassVar[int]
     OH_HELL_FIELD_NUMBER: _ClassVar[int]
+    INFERNO_FIELD_NUMBER: _ClassVar[int]
     table_id: str
     version: int
     game: str
@@ -101,7 +107,8 @@ class GetViewResponse(_message.Message):
     seed: str
     last_event_id: str
     oh_hell: _oh_hell_pb2.OhHellView
-    def __init__(self, table_id: _Optional[str] = ..., version: _Optional[int] = ..., game: _Optional[str] = ..., status: _Optional[_Union[TableStatus, str]] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., your_seat: _Optional[int] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., clocks: _Optional[_Union[Clocks, _Mapping]] = ..., seed_commitment: _Optional[str] = ..., seed: _Optional[str] = ..., last_event_id: _Optional[str] = ..., oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellView, _Mapping]] = ...) -> None: ...
+    inferno: _inferno_pb2.InfernoView
+    def __init__(self, table_id: _Optional[str] = ..., version: _Optional[int] = ..., game: _Optional[str] = ..., status: _Optional[_Union[TableStatus, str]] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., your_seat: _Optional[int] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., clocks: _Optional[_Union[Clocks, _Mapping]] = ..., seed_commitment: _Optional[str] = ..., seed: _Optional[str] = ..., last_event_id: _Optional[str] = ..., oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellView, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoView, _Mapping]] = ...) -> None: ...
 
 class SubmitActionRequest(_message.Message):
     __slots__ = ("table_id", "expected_version", "action_id", "action", "seat", "forced")
@@ -156,16 +163,18 @@ class TableStatusChanged(_message.Message):
     def __init__(self, status: _Optional[_Union[TableStatus, str]] = ..., reason: _Optional[str] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("id", "version", "table_status", "oh_hell")
+    __slots__ = ("id", "version", "table_status", "oh_hell", "inferno")
     ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     TABLE_STATUS_FIELD_NUMBER: _ClassVar[int]
     OH_HELL_FIELD_NUMBER: _ClassVar[int]
+    INFERNO_FIELD_NUMBER: _ClassVar[int]
     id: str
     version: int
     table_status: TableStatusChanged
     oh_hell: _oh_hell_pb2.OhHellEvent
-    def __init__(self, id: _Optional[str] = ..., version: _Optional[int] = ..., table_status: _Optional[_Union[TableStatusChanged, _Mapping]] = ..., oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellEvent, _Mapping]] = ...) -> None: ...
+    inferno: _inferno_pb2.InfernoEvent
+    def __init__(self, id: _Optional[str] = ..., version: _Optional[int] = ..., table_status: _Optional[_Union[TableStatusChanged, _Mapping]] = ..., oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellEvent, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoEvent, _Mapping]] = ...) -> None: ...
 
 class SeatAssignment(_message.Message):
     __slots__ = ("player_id", "name", "bot")

@@ -1,0 +1,164 @@
+"""Inferno (2005): proto ⇄ rules core. Actions ``Play{card}``/``Take``, the view, the events.
+
+Only shapes change here: what a viewer may see was already decided by the rules' ``view`` and
+``visible_events`` (a seat's hand and face-down stack reach only that seat); this module copies
+fields and never looks at hidden state. Every Inferno move is public, so the bus names it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inferno_proto import engine_pb2 as pb
+from inferno_rules import Action, Event
+
+from ..errors import InvalidArgument
+
+
+class InfernoTranslation:
+    game = "inferno"
+
+    # ------------------------------------------------------------------ requests
+    def options(self, msg: pb.GameOptions) -> dict[str, object]:
+        branch = msg.WhichOneof("game")
+        if branch is not None and branch != self.game:
+            raise InvalidArgument(f"options for {branch} cannot open an {self.game} table")
+        return {}  # Inferno has no table options
+
+    def action(self, msg: pb.Action) -> Action:
+        branch = msg.WhichOneof("game")
+        if branch != self.game:
+            got = branch or "no game"
+            raise InvalidArgument(
+                f"this is an Inferno table; the action is for {got}", reason="wrong_game_action"
+            )
+        kind = msg.inferno.WhichOneof("kind")
+        if kind == "play":
+            return Action("play", msg.inferno.play.card)
+        if kind == "take":
+            return Action("take")
+        raise InvalidArgument(
+            "choose an action: play a card or take the pile", reason="empty_action"
+        )
+
+    # ------------------------------------------------------------------ answers
+    def action_message(self, action: Action) -> pb.Action:
+        out = pb.Action()
+        if action.kind == "play":
+            out.inferno.play.card = action.arg
+        elif action.kind == "take":
+            out.inferno.take.SetInParent()
+        return out
+
+    def fill_view(self, out: pb.GetViewResponse, view: dict[str, Any]) -> None:
+        v = out.inferno
+        v.phase = view["phase"]
+        v.round = view["round"]
+        v.regular_rounds = view["regular_rounds"]
+        v.decisive = view["decisive"]
+        v.contenders.extend(view["contenders"])
+        v.starter = view["starter"]
+        v.pile.extend(view["pile"])
+        v.lead_colour = view["lead_colour"] or ""
+        v.lead_value = view["lead_value"] or 0
+        v.draw_pile = view["draw_pile"]
+        for seat in range(view["players"]):
+            v.seats.add(
+                seat=seat,
+                hand_size=view["hand_sizes"][seat],
+                taken_size=view["taken_sizes"][seat],
+                out=view["out"][seat],
+                total=view["totals"][seat],
+                decisive_total=view["decisive_totals"][seat],
+            )
+        for record in view["history"]:
+            v.history.add(
+                round=record["round"], decisive=record["decisive"], points=record["points"]
+            )
+        v.winners.extend(view["winners"])
+        v.hand.extend(view.get("hand", ()))
+        v.taken.extend(view.get("taken", ()))
+        v.taken_points = view.get("taken_points", 0)
+        for cards in view.get("all_hands", ()):
+            v.all_hands.add(cards=cards)
+        for cards in view.get("all_taken", ()):
+            v.all_taken.add(cards=cards)
+        v.draw_order.extend(view.get("draw_order", ()))
+
+    def fill_event(self, out: pb.Event, event: Event) -> bool:
+        """Copy a rules event into ``out.inferno``; ``False`` for a kind the API lacks."""
+        e, d, kind = out.inferno, event.data, event.kind
+        if kind == "round_start":
+            r = e.round_start
+            r.SetInParent()
+            r.round, r.decisive, r.starter = d["round"], d["decisive"], d["starter"]
+            r.contenders.extend(d["contenders"])
+            r.draw_pile = d["draw_pile"]
+        elif kind == "hand_dealt":
+            e.hand_dealt.seat = d["seat"]
+            e.hand_dealt.cards.extend(d["cards"])
+        elif kind == "lead":
+            e.lead.seat, e.lead.card = d["seat"], d["card"]
+        elif kind == "add":
+            e.add.seat, e.add.card = d["seat"], d["card"]
+        elif kind == "out":
+            e.out.seat = d["seat"]
+            e.out.SetInParent()
+        elif kind == "take":
+            t = e.take
+            t.seat, t.stack_size = d["seat"], d["stack_size"]
+            t.cards.extend(d["cards"])
+            t.drawn.extend(d["drawn"])
+        elif kind == "round_end":
+            r = e.round_end
+            r.round, r.decisive = d["round"], d["decisive"]
+            r.points.extend(d["points"])
+            for stack in d["stacks"]:
+                r.stacks.add(cards=stack)
+            r.totals.extend(d["totals"])
+        elif kind == "match_end":
+            e.match_end.totals.extend(d["totals"])
+            e.match_end.ranking.extend(d["ranking"])
+            e.match_end.winners.extend(d["winners"])
+        else:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ bus and audit
+    def public_action(self, state: Any, action: Action) -> dict[str, Any]:
+        """Every Inferno move is made face up, so the bus names it as played."""
+        return {"kind": action.kind, "arg": action.arg}
+
+    def round_score(self, state: Any, event: Event) -> dict[str, Any] | None:
+        """The bus's ``table.round_scored`` payload for a ``round_end`` event, else ``None``.
+
+        ``points`` are penalty points (lower is better); ``scores`` are each seat's running
+        score, regular plus decisive rounds, as the match's result adds them. ``detail`` has the
+        shape of the rules core's ``RoundScore.detail``: ``{"decisive": bool}``.
+        """
+        if event.kind != "round_end":
+            return None
+        number = event.data["round"]
+        scores = [0] * len(event.data["points"])
+        for _round_no, _decisive, points in state.history[:number]:
+            scores = [a + b for a, b in zip(scores, points, strict=True)]
+        return {
+            "game": self.game,
+            "round": number,
+            "points": list(event.data["points"]),
+            "scores": scores,
+            "detail": {"decisive": event.data["decisive"]},
+        }
+
+    def replay_actions(self, events: list[tuple[int, Event]]) -> list[tuple[int, Action]]:
+        """The moves of a game, rebuilt from its full log (``lead``, ``add``, ``take``)."""
+        moves: list[tuple[int, Action]] = []
+        for _version, event in events:
+            if event.kind in ("lead", "add"):
+                moves.append((event.data["seat"], Action("play", event.data["card"])))
+            elif event.kind == "take":
+                moves.append((event.data["seat"], Action("take")))
+        return moves
+
+
+TRANSLATION = InfernoTranslation()
