@@ -379,3 +379,23 @@ def test_list_sees_changes_made_by_another_lobby_process(make_client) -> None:
     while one.get("/tables").json()["count"] == 0 and time.monotonic() < deadline:
         time.sleep(0.02)
     assert [t["id"] for t in one.get("/tables").json()["data"]] == [made["id"]]
+
+
+def test_an_inferno_table_opens_with_no_options_and_refuses_oh_hell_ones(
+    client: TestClient, engine: InProcessEngine
+) -> None:
+    ann = sign_up(client, "ann")
+    table = open_table(client, ann, game="inferno", players=3)
+    assert table["options"] == {}
+    for _ in range(2):
+        assert client.post(f"/tables/{table['id']}/bots", headers=bearer(ann)).status_code == 200
+    started = client.post(f"/tables/{table['id']}/start", headers=bearer(ann))
+    assert started.status_code == 200, started.text
+    assert engine.tables[table["id"]].game == "inferno"
+    refused = client.post(
+        "/tables",
+        json={"game": "inferno", "players": 3, "options": {"HOOK": True}},
+        headers=bearer(ann),
+    )
+    assert refused.status_code == 422
+    assert "HOOK" in refused.text
