@@ -21,8 +21,8 @@ test: install  ## Install everything and run the whole test suite.
 	$(PY) -m pytest
 
 lint: install  ## ruff, then mypy (strict on the rules core).
-	$(VENV)/bin/ruff check libs services tests bench
-	$(VENV)/bin/ruff format --check libs services tests bench
+	$(VENV)/bin/ruff check libs services tests bench tools
+	$(VENV)/bin/ruff format --check libs services tests bench tools
 	$(VENV)/bin/mypy libs/inferno_rules
 
 bench: install  ## Benchmarks against same-run baselines; writes docs/benchmarks.md.

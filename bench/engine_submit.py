@@ -33,10 +33,11 @@ from pathlib import Path
 
 import grpc
 import redis
+from tqdm import tqdm
+
 from inferno_auth import Role, issue_token
 from inferno_proto import engine_pb2 as pb
 from inferno_proto import engine_pb2_grpc
-from tqdm import tqdm
 
 ROOT = Path(__file__).resolve().parents[1]
 REDIS_URL = os.environ.get("INFERNO_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")

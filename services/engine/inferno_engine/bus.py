@@ -20,6 +20,7 @@ import uuid
 from typing import Any
 
 import structlog
+
 from inferno_bus import Envelope, EventType, stream_key
 from inferno_rules import Result
 

@@ -22,6 +22,7 @@ from typing import Any
 import grpc
 import redis.exceptions
 import structlog
+
 from inferno_auth import Claims
 
 from . import auth, metrics

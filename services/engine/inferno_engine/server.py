@@ -15,8 +15,9 @@ import redis.asyncio as aioredis
 import structlog
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
-from inferno_proto import engine_pb2, engine_pb2_grpc
 from prometheus_client import start_http_server
+
+from inferno_proto import engine_pb2, engine_pb2_grpc
 
 from .bus import Publisher
 from .interceptors import Authentication, ErrorsAndMetrics, RequestIds

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Sequence
 
 import grpc
+
 from inferno_proto import engine_pb2 as pb
 from inferno_proto import engine_pb2_grpc
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from inferno_rules import all_games
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from inferno_rules import all_games
 
 
 class Settings(BaseSettings):

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import redis.asyncio as aioredis
+
 from inferno_rules import Event
 
 from .batching import Batcher

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import structlog
+
 from inferno_auth import Claims, Role
 from inferno_bus import EventType
 from inferno_proto import engine_pb2 as pb

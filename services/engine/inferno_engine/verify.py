@@ -21,6 +21,7 @@ from itertools import groupby
 from typing import Any
 
 import redis
+
 from inferno_rules import Applied, Event, commitment, get_game
 
 from .games import translation
