@@ -14,14 +14,13 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from inferno_proto import engine_pb2
-
-from .engine_api import Engine
 from .lobby_api import ClientError, Lobby
-from .moves import describe, parse
-from .render import render, status
 from .session import Session, default_path
+
+if TYPE_CHECKING:
+    from .engine_api import Engine
 
 EPILOG = """\
 a game, start to finish:
@@ -151,6 +150,11 @@ def _show_table(args: argparse.Namespace, table: dict) -> None:
 
 
 def _play(args: argparse.Namespace, engine: Engine) -> int:
+    from inferno_proto import engine_pb2
+
+    from .moves import describe, parse
+    from .render import render, status
+
     deadline = None if args.timeout is None else time.monotonic() + args.timeout
     moves = 0
     last_version = -1
@@ -242,6 +246,10 @@ def run(args: argparse.Namespace) -> int:
         elif args.command == "start":
             _show_table(args, lobby.start(args.table))
         elif args.command in ("view", "play"):
+            # gRPC and the generated code load only for the commands that talk to the engine.
+            from .engine_api import Engine
+            from .render import render
+
             engine = Engine(args.engine, _fresh_token(lobby))
             try:
                 if args.command == "view":
