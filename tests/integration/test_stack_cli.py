@@ -140,6 +140,14 @@ def test_refusals_are_explained_and_change_nothing(
         assert "not a legal move now; legal: bid 0, bid 1" in refused.stderr
     assert _view(stack, session_file, table["id"]) == before
 
+    # The interactive mode, moves on standard input: a wrong one is explained, then it plays.
+    typed = run_cli(stack, session_file, "play", table["id"], stdin="bid 40\nbid 0\n")
+    assert typed.returncode == 0, typed.stderr
+    assert "your hand: " in typed.stdout and "your move; legal: bid 0, bid 1" in typed.stdout
+    assert "'bid 40' is not a legal move now" in typed.stdout
+    assert "you played bid 0" in typed.stdout
+    assert "version 2" in _view(stack, session_file, table["id"])
+
     again = run_cli(stack, session_file, "start", table["id"])
     assert again.returncode == 1 and again.stderr.startswith("inferno: ")
     unknown = run_cli(stack, session_file, "join", "no-such-table")

@@ -158,6 +158,11 @@ def _play(args: argparse.Namespace, engine: Engine) -> int:
     deadline = None if args.timeout is None else time.monotonic() + args.timeout
     moves = 0
     last_version = -1
+    # Without a terminal the moves come from standard input, and its end is the end of play
+    # (instead of waiting for the others and then finding nothing more to read).
+    script: list[str] | None = None
+    if not (args.move or args.auto or sys.stdin.isatty()):
+        script = [line for line in sys.stdin.read().splitlines() if line.strip()]
     while True:
         view = engine.view(args.table)
         if args.move is not None:
@@ -179,14 +184,21 @@ def _play(args: argparse.Namespace, engine: Engine) -> int:
             if args.auto:
                 action = view.legal_actions[0]
             else:
-                try:
-                    text = input("move> ")
-                except EOFError:
+                if script is None:
+                    try:
+                        text = input("move> ")
+                    except EOFError:
+                        return 0
+                elif script:
+                    text = script.pop(0)
+                else:
                     return 0
                 try:
                     action = parse(text, list(view.legal_actions))
                 except ValueError as err:
                     print(err, flush=True)
+                    if script is not None and not script:
+                        return 1
                     continue
             try:
                 engine.move(args.table, view.version, action)
@@ -199,6 +211,9 @@ def _play(args: argparse.Namespace, engine: Engine) -> int:
             if not args.quiet:
                 print(f"you played {describe(action)}", flush=True)
             if args.max_moves is not None and moves >= args.max_moves:
+                return 0
+            if script is not None and not script:
+                print(render(engine.view(args.table)), flush=True)
                 return 0
             continue
         if deadline is not None and time.monotonic() > deadline:
