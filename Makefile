@@ -29,8 +29,8 @@ bench: install  ## Benchmarks against same-run baselines; writes docs/benchmarks
 	$(PY) -m pip install --quiet -e '.[dev,bench]'
 	$(PY) -m bench
 
-run: install  ## What `make run` does today: see README.md.
-	$(PY) tools/play_demo.py
+run: install  ## Start the whole platform here (embedded Redis/PostgreSQL unless REDIS_URL/DATABASE_URL); docs/run.md.
+	$(PY) -m inferno_cli.stack
 
 PROTO_GEN := libs/inferno_proto/gen
 proto: install  ## Regenerate the Python gRPC code in libs/inferno_proto/gen from proto/ (never hand-edit it).

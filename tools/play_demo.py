@@ -1,6 +1,6 @@
-"""`make run` today: one game of Oh Hell between four random players, printed hand by hand.
+"""The rules core alone: one game of Oh Hell between four random players, hand by hand.
 
-The services (lobby, engine, worker, scoring) are not built yet; until they are, this shows the
+No server is involved (``make run`` starts the platform itself: docs/run.md); this shows the
 rules core working end to end. Run ``python tools/play_demo.py --help`` for the options.
 """
 

@@ -1,0 +1,301 @@
+"""``inferno``: play on the Inferno platform from a terminal, over its real APIs.
+
+Accounts and tables go through the lobby's REST API; the game itself through the engine's gRPC
+API. Each command does one thing a player does and prints what happened; a refusal prints the
+server's reason and exits with code 1. ``inferno COMMAND --help`` explains each command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .lobby_api import ClientError, Lobby
+from .session import Session, default_path
+
+if TYPE_CHECKING:
+    from .engine_api import Engine
+
+EPILOG = """\
+a game, start to finish:
+  inferno signup dante                       (asks for a password; or --password)
+  inferno create --players 4 --option ORDER=DESC
+  inferno bots TABLE --count 3
+  inferno start TABLE
+  inferno play TABLE                         (type moves such as 'bid 2' or 'play 10H')
+
+where the servers are: --lobby / INFERNO_LOBBY_URL (http://127.0.0.1:8000) and
+--engine / INFERNO_ENGINE_ADDRESS (127.0.0.1:50051); who you are is kept in
+--session / INFERNO_SESSION (~/.config/inferno/session.json).
+"""
+
+
+def _option(text: str) -> tuple[str, object]:
+    name, sep, raw = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"options are NAME=VALUE, got {text!r}")
+    value: object = raw
+    if raw.lower() in ("true", "false"):
+        value = raw.lower() == "true"
+    elif raw.lstrip("-").isdigit():
+        value = int(raw)
+    return name.upper(), value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="inferno",
+        description="Play card games on an Inferno server from the terminal.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--lobby", default=os.environ.get("INFERNO_LOBBY_URL", "http://127.0.0.1:8000"))
+    p.add_argument("--engine", default=os.environ.get("INFERNO_ENGINE_ADDRESS", "127.0.0.1:50051"))
+    p.add_argument("--session", type=Path, default=None, help="file that keeps your sign-in")
+    p.add_argument("--json", action="store_true", help="print the server's answers as JSON")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    for name, help_text in (("signup", "create an account"), ("login", "sign in")):
+        c = sub.add_parser(name, help=help_text, description=help_text.capitalize() + ".")
+        c.add_argument("username")
+        c.add_argument(
+            "--password",
+            default=os.environ.get("INFERNO_PASSWORD"),
+            help="(or INFERNO_PASSWORD; asked for if absent)",
+        )
+        if name == "signup":
+            c.add_argument("--display-name", default=None, help="the name shown at tables")
+
+    sub.add_parser("whoami", help="the signed-in account")
+
+    c = sub.add_parser("tables", help="list tables", description="List public tables.")
+    c.add_argument("--game", default=None, help="only this game (e.g. oh_hell)")
+    c.add_argument("--status", default=None, help="open, started, finished, aborted, closed")
+    c.add_argument("--open-seats", type=int, default=None, help="at least this many free seats")
+
+    c = sub.add_parser(
+        "create", help="open a table", description="Open a table and take seat 0 at it."
+    )
+    c.add_argument("--game", default="oh_hell")
+    c.add_argument("--players", type=int, default=4)
+    c.add_argument(
+        "--option",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option, e.g. ORDER=DESC or HOOK=true (repeatable)",
+    )
+    c.add_argument("--private", action="store_true", help="unlisted; others join by invite code")
+
+    c = sub.add_parser("join", help="take a seat at a table")
+    c.add_argument("table")
+    c.add_argument("--seat", type=int, default=None, help="this seat (default: any free one)")
+    c.add_argument("--invite-code", default=None, help="for a private table")
+
+    c = sub.add_parser("bots", help="seat bots at your table")
+    c.add_argument("table")
+    c.add_argument("--count", type=int, default=1, help="how many bots (default 1)")
+
+    c = sub.add_parser("start", help="start your table (the engine deals)")
+    c.add_argument("table")
+
+    c = sub.add_parser("view", help="show your view of a started table")
+    c.add_argument("table")
+
+    c = sub.add_parser(
+        "play",
+        help="play at a started table",
+        description="Play at a table: shows the table, your hand and your legal moves, and "
+        "reads moves ('bid 2', 'play 10H', or just '2' / '10H'). Without a terminal it reads "
+        "moves from standard input, one a line. --move makes one move and exits; --auto plays "
+        "the first legal move each turn (for tests and demos).",
+    )
+    c.add_argument("table")
+    mode = c.add_mutually_exclusive_group()
+    mode.add_argument("--move", default=None, help="make this one move and exit")
+    mode.add_argument("--auto", action="store_true", help="play the first legal move each turn")
+    c.add_argument("--max-moves", type=int, default=None, help="with --auto: stop after N")
+    c.add_argument("--poll", type=float, default=0.5, help="seconds between looks while waiting")
+    c.add_argument("--timeout", type=float, default=None, help="give up after this many seconds")
+    c.add_argument("--quiet", action="store_true", help="with --auto: print only the end")
+    return p
+
+
+def _password(args: argparse.Namespace) -> str:
+    if args.password:
+        return str(args.password)
+    if not sys.stdin.isatty():
+        raise ClientError("no password: pass --password or set INFERNO_PASSWORD")
+    return getpass.getpass(f"password for {args.username}: ")
+
+
+def _table_line(t: dict) -> str:
+    seats = ", ".join(f"{s['seat']}:{s['name']}{'(bot)' if s['bot'] else ''}" for s in t["seats"])
+    return (
+        f"{t['id']}  {t['game']}  {t['status']:<8} {t['players']} seats, "
+        f"{t['open_seats']} open  [{seats}]"
+        + (f"  invite code {t['invite_code']}" if t.get("invite_code") else "")
+    )
+
+
+def _show_table(args: argparse.Namespace, table: dict) -> None:
+    print(json.dumps(table, indent=2) if args.json else _table_line(table))
+
+
+def _play(args: argparse.Namespace, engine: Engine) -> int:
+    from inferno_proto import engine_pb2
+
+    from .moves import describe, parse
+    from .render import render, status
+
+    deadline = None if args.timeout is None else time.monotonic() + args.timeout
+    moves = 0
+    last_version = -1
+    # Without a terminal the moves come from standard input, and its end is the end of play
+    # (instead of waiting for the others and then finding nothing more to read).
+    script: list[str] | None = None
+    if not (args.move or args.auto or sys.stdin.isatty()):
+        script = [line for line in sys.stdin.read().splitlines() if line.strip()]
+    while True:
+        view = engine.view(args.table)
+        if args.move is not None:
+            try:
+                action = parse(args.move, list(view.legal_actions))
+            except ValueError as err:
+                raise ClientError(str(err)) from err
+            reply = engine.move(args.table, view.version, action)
+            print(f"played {describe(action)} → version {reply.version}")
+            print(render(engine.view(args.table)))
+            return 0
+        over = view.status in (engine_pb2.TABLE_STATUS_FINISHED, engine_pb2.TABLE_STATUS_ABORTED)
+        if view.version != last_version and (over or not (args.auto and args.quiet)):
+            print(render(view), flush=True)
+        last_version = view.version
+        if over:
+            return 0
+        if view.legal_actions:
+            if args.auto:
+                action = view.legal_actions[0]
+            else:
+                if script is None:
+                    try:
+                        text = input("move> ")
+                    except EOFError:
+                        return 0
+                elif script:
+                    text = script.pop(0)
+                else:
+                    return 0
+                try:
+                    action = parse(text, list(view.legal_actions))
+                except ValueError as err:
+                    print(err, flush=True)
+                    if script is not None and not script:
+                        return 1
+                    continue
+            try:
+                engine.move(args.table, view.version, action)
+            except ClientError as err:
+                # Someone else moved meanwhile (sealed bids): look again and decide anew.
+                if "changed meanwhile" not in str(err):
+                    raise
+                continue
+            moves += 1
+            if not args.quiet:
+                print(f"you played {describe(action)}", flush=True)
+            if args.max_moves is not None and moves >= args.max_moves:
+                return 0
+            if script is not None and not script:
+                print(render(engine.view(args.table)), flush=True)
+                return 0
+            continue
+        if deadline is not None and time.monotonic() > deadline:
+            raise ClientError(f"gave up waiting after {args.timeout:g} s ({status(view)})")
+        time.sleep(args.poll)
+
+
+def run(args: argparse.Namespace) -> int:
+    path = args.session or default_path()
+    session = Session.load(path)
+    lobby = Lobby(args.lobby, session)
+    try:
+        if args.command in ("signup", "login"):
+            password = _password(args)
+            if args.command == "signup":
+                lobby.signup(args.username, password, args.display_name)
+            else:
+                lobby.login(args.username, password)
+            session.save(path)
+            print(f"signed in as {session.username} (id {session.account_id})")
+            return 0
+        if args.command == "whoami":
+            me = lobby.me()
+            print(json.dumps(me, indent=2) if args.json else f"{me['username']} ({me['role']})")
+        elif args.command == "tables":
+            found = lobby.tables(args.game, args.status, args.open_seats)
+            if args.json:
+                print(json.dumps(found, indent=2))
+            for t in [] if args.json else found:
+                print(_table_line(t))
+            if not found and not args.json:
+                print("no tables")
+        elif args.command == "create":
+            _show_table(
+                args, lobby.create(args.game, args.players, dict(args.option), args.private)
+            )
+        elif args.command == "join":
+            _show_table(args, lobby.join(args.table, args.seat, args.invite_code))
+        elif args.command == "bots":
+            if args.count < 1:
+                raise ClientError("--count must be at least 1")
+            for _ in range(args.count):
+                table = lobby.add_bot(args.table)
+            _show_table(args, table)
+        elif args.command == "start":
+            _show_table(args, lobby.start(args.table))
+        elif args.command in ("view", "play"):
+            # gRPC and the generated code load only for the commands that talk to the engine.
+            from .engine_api import Engine
+            from .render import render
+
+            engine = Engine(args.engine, _fresh_token(lobby))
+            try:
+                if args.command == "view":
+                    print(render(engine.view(args.table)))
+                else:
+                    return _play(args, engine)
+            finally:
+                engine.close()
+        return 0
+    finally:
+        if lobby.renewed:
+            session.save(path)
+        lobby.close()
+
+
+def _fresh_token(lobby: Lobby) -> str:
+    """An access token the engine will accept: renewed through the lobby if it expired."""
+    lobby.me()  # a 401 here renews the token with the refresh token
+    return lobby.session.access_token
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return run(args)
+    except ClientError as err:
+        print(f"inferno: {err}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
