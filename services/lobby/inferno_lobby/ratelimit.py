@@ -36,7 +36,9 @@ class RateLimiter:
         async with self._redis.pipeline(transaction=False) as pipe:
             for key in keys:
                 pipe.incr(key)
-                pipe.expire(key, self._window + 1, nx=True)
+                # The key names its window, so refreshing the expiry is harmless; no NX, which
+                # Redis 6.2 (the embedded server's) does not have.
+                pipe.expire(key, self._window + 1)
             counts = (await pipe.execute())[::2]
         if any(count > limit for count in counts):
             retry_after = max(1, int((window + 1) * self._window - now + 0.999))

@@ -67,9 +67,10 @@ class TableEvents:
         idle too long, then new entries. Returns how many entries were handled."""
         handled = 0
         pending = await self._redis.xreadgroup(GROUP, self._me, {self._stream: "0"}, count=100)
-        _, claimed, _ = await self._redis.xautoclaim(
-            self._stream, GROUP, self._me, RECLAIM_AFTER_MS, count=100
-        )
+        # Redis 7 answers (cursor, claimed, deleted), Redis 6.2 (cursor, claimed).
+        claimed = (
+            await self._redis.xautoclaim(self._stream, GROUP, self._me, RECLAIM_AFTER_MS, count=100)
+        )[1]
         fresh = await self._redis.xreadgroup(
             GROUP, self._me, {self._stream: ">"}, count=100, block=block_ms
         )
