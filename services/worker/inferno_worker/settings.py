@@ -32,6 +32,9 @@ class WorkerSettings(BaseSettings):
     worker_timer_poll_ms: int = Field(default=50, ge=1)
     #: Redis broker visibility timeout: an unacknowledged task comes back after this long.
     worker_visibility_timeout_s: int = Field(default=300, ge=1)
+    #: Fault injection for tests only: hold a bot task this long after the engine accepted its
+    #: move, before it returns and is acknowledged (a crash there must not move twice).
+    worker_fault_pause_after_submit_ms: int = Field(default=0, ge=0)
     #: gRPC deadline of each engine call.
     worker_rpc_timeout_s: float = Field(default=5.0, gt=0)
 

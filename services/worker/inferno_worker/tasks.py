@@ -35,6 +35,9 @@ def bot_move(table_id: str, version: int, seat: int) -> str:
         engine(), records(), get_settings().worker_bot, table_id, version, seat
     )
     log.info("bot move table=%s version=%s seat=%s: %s", table_id, version, seat, outcome)
+    pause_ms = get_settings().worker_fault_pause_after_submit_ms
+    if pause_ms:
+        time.sleep(pause_ms / 1000)
     return outcome
 
 

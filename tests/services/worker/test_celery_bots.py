@@ -92,3 +92,32 @@ def test_bad_task_arguments_fail_clearly_and_change_nothing(stack: Stack) -> Non
     finally:
         engine.close()
         client.close()
+
+
+def test_worker_killed_mid_move_and_restarted_moves_exactly_once(stack: Stack, send_task) -> None:
+    # The first worker holds the task after the engine accepted the move, before the ack.
+    first = stack.worker(INFERNO_WORKER_FAULT_PAUSE_AFTER_SUBMIT_MS="60000")
+    version = stack.create_table("t4", BOTS)
+    client = redis.Redis.from_url(stack.redis_url)
+    from inferno_worker.table_records import TableRecords
+
+    seats = [{"seat": i, "player_id": p, "bot": b} for i, (p, b) in enumerate(BOTS)]
+    TableRecords(client, stack.prefix).create("t4", "oh_hell", seats, 0)
+    seat = stack.view("t4").decision.seats[0]
+    send_task("bot_move", "t4", version, seat)
+    wait_until(lambda: stack.view("t4").version == version + 1, 30, "the bot's move")
+    wait_until(lambda: "bot move table=t4" in first.text(), 10, "the task to log its move")
+    first.kill()  # SIGKILL: the task was never acknowledged
+    second = stack.worker()
+    # The broker gives the task back after its visibility timeout (3 s here); it runs again,
+    # sees the table moved on, and does nothing.
+    wait_until(lambda: "bot move table=t4" in second.text(), 60, "the task to come back")
+    assert "table moved on" in second.text()
+    assert stack.view("t4").version == version + 1
+    bids = [
+        e
+        for e in stack.events("t4")
+        if e.WhichOneof("body") == "oh_hell" and e.oh_hell.WhichOneof("kind") == "bid"
+    ]
+    assert [e.oh_hell.bid.seat for e in bids] == [seat]
+    client.close()
