@@ -12,6 +12,7 @@ import logging
 import os
 import socket
 import threading
+import time
 
 from inferno_bus.consumer import Consumer, stop_on_signals
 
@@ -21,6 +22,9 @@ from .resources import engine, records, redis_client
 from .settings import get_settings
 
 log = logging.getLogger("inferno_worker")
+
+#: Idle tables are looked for this often (closing them is not urgent).
+IDLE_SWEEP_S = 1.0
 
 
 def enqueue(task: str, table_id: str, version: int, seat: int, delay_s: float) -> None:
@@ -50,13 +54,22 @@ def run_dispatch() -> None:
         dispatcher.handle,
     )
     stop_on_signals(consumer.stop)
-    timer = Timer(records(), enqueue_timeout)
+    timer = Timer(
+        records(),
+        enqueue_timeout,
+        lambda table_id, version: tasks.close_idle.apply_async((table_id, version)),
+        settings.worker_idle_close_s * 1000,
+    )
     poll_s = settings.worker_timer_poll_ms / 1000
 
     def timer_loop() -> None:
+        next_sweep = 0.0
         while not consumer.wait(poll_s):
             try:
                 timer.tick()
+                if time.monotonic() >= next_sweep:
+                    timer.sweep_idle()
+                    next_sweep = time.monotonic() + IDLE_SWEEP_S
             except Exception:  # keep the clocks running through a Redis hiccup
                 log.exception("timer tick failed")
 

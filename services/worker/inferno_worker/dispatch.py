@@ -89,6 +89,7 @@ class Dispatcher:
             return
         due: dict[int, int] = {}
         start = now_ms()
+        self.records.touch(table_id, start)
         for seat in to_act:
             if record.played_by_bot(seat):
                 self.enqueue("bot_move", table_id, version, seat, self.bot_delay_s)
@@ -98,11 +99,30 @@ class Dispatcher:
 
 
 class Timer:
-    """Pops due deadlines and enqueues ``timeout_move`` for them."""
+    """Pops due deadlines and enqueues ``timeout_move`` for them; finds idle tables."""
 
-    def __init__(self, records: TableRecords, enqueue_timeout: Callable[..., None]) -> None:
+    def __init__(
+        self,
+        records: TableRecords,
+        enqueue_timeout: Callable[..., None],
+        enqueue_close: Callable[[str, int], None] | None = None,
+        idle_close_ms: int = 0,
+    ) -> None:
         self.records = records
         self.enqueue_timeout = enqueue_timeout
+        self.enqueue_close = enqueue_close
+        self.idle_close_ms = idle_close_ms
+
+    def sweep_idle(self) -> int:
+        """Enqueue ``close_idle`` for tables with no change for the idle limit."""
+        if not self.idle_close_ms or self.enqueue_close is None:
+            return 0
+        idle = self.records.idle_since(now_ms() - self.idle_close_ms)
+        for table_id in idle:
+            record = self.records.get(table_id)
+            # The task closes only if the table is still at this version when it runs.
+            self.enqueue_close(table_id, record.version if record else 0)
+        return len(idle)
 
     def tick(self) -> int:
         due = self.records.due(now_ms())

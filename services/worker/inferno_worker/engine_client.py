@@ -58,6 +58,14 @@ class EngineClient:
     def service_token(self) -> str:
         return issue_token(self._key, SERVICE_SUBJECT, Role.SERVICE, ttl_seconds=300)
 
+    def operator_token(self) -> str:
+        # Closing idle tables is an operator's act; the engine writes it to its audit log.
+        return issue_token(self._key, SERVICE_SUBJECT, Role.OPERATOR, ttl_seconds=300)
+
+    def abort(self, table_id: str, reason: str, token: str) -> None:
+        request = engine_pb2.AbortTableRequest(table_id=table_id, reason=reason)
+        self._call(self._stub.AbortTable, request, token)
+
     def _meta(self, token: str) -> list[tuple[str, str]]:
         return [("authorization", f"Bearer {token}")]
 

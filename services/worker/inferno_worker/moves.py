@@ -110,3 +110,22 @@ def timeout_move(engine: EngineClient, table_id: str, version: int, seat: int) -
     except Refused as err:
         return f"moved on ({err})"
     return "replayed" if done.replayed else "moved"
+
+
+def close_idle(engine: EngineClient, table_id: str, version: int) -> str:
+    """End a table nobody moved at since ``version`` (AbortTable, reason "idle")."""
+    if not isinstance(table_id, str) or not table_id:
+        raise BadMove(f"table_id must be a non-empty string, got {table_id!r}")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise BadMove(f"version must be a table version (an integer from 1), got {version!r}")
+    token = engine.operator_token()
+    try:
+        reply = engine.view(table_id, None, token)
+        if reply.version != version:
+            return f"table moved on to version {reply.version}"
+        if reply.status not in (engine_pb2.TABLE_STATUS_LIVE, engine_pb2.TABLE_STATUS_PAUSED):
+            return "table not live"
+        engine.abort(table_id, "idle: no move for too long", token)
+    except Refused as err:
+        return f"moved on ({err})"
+    return "closed"

@@ -30,6 +30,8 @@ class WorkerSettings(BaseSettings):
     worker_abandon_after: int = Field(default=3, ge=1)
     #: How often the timer loop looks for due deadlines.
     worker_timer_poll_ms: int = Field(default=50, ge=1)
+    #: A table with no move for this long is closed (aborted with reason "idle"); 0 = never.
+    worker_idle_close_s: int = Field(default=3600, ge=0)
     #: Redis broker visibility timeout: an unacknowledged task comes back after this long.
     worker_visibility_timeout_s: int = Field(default=300, ge=1)
     #: Fault injection for tests only: hold a bot task this long after the engine accepted its

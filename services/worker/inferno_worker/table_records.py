@@ -3,7 +3,8 @@
 Nothing lives only in a worker process. Per table (under the deployment's key prefix):
 ``worker:t:<id>`` (hash: game, seats as JSON, turn_ms, last version seen), ``…:timeouts`` (hash:
 seat → timeouts in a row), ``…:abandoned`` (set of seats handed to a bot) and ``…:deadlines``
-(the members this table has in the shared deadline set). Deadlines of all tables are one sorted
+(the members this table has in the shared deadline set); ``worker:activity`` (sorted set:
+table → last change in ms) finds idle tables. Deadlines of all tables are one sorted
 set ``worker:deadlines`` (member ``<table>|<version>|<seat>``, score = due time in ms) that the
 timer loop reads: a deadline lives in data, never in a broker countdown.
 """
@@ -65,6 +66,7 @@ class TableRecords:
         self.client = client
         self.prefix = prefix
         self.deadlines_key = f"{prefix}worker:deadlines"
+        self.activity_key = f"{prefix}worker:activity"
         self._advance = client.register_script(_ADVANCE)
 
     def key(self, table_id: str, part: str = "") -> str:
@@ -120,6 +122,15 @@ class TableRecords:
                 pipe.sadd(own, *new)
             pipe.execute()
 
+    def touch(self, table_id: str, at_ms: int) -> None:
+        """The table changed at ``at_ms``: its idle time starts again."""
+        self.client.zadd(self.activity_key, {table_id: at_ms})
+
+    def idle_since(self, before_ms: int, limit: int = 500) -> list[str]:
+        """Live tables with no change since ``before_ms``."""
+        rows = self.client.zrangebyscore(self.activity_key, "-inf", before_ms, start=0, num=limit)
+        return [r.decode() for r in rows]
+
     def due(self, now_ms: int, limit: int = 500) -> list[tuple[str, int, int, int]]:
         """Deadlines due by ``now_ms``: (table, version, seat, due_ms)."""
         rows = self.client.zrangebyscore(
@@ -141,5 +152,6 @@ class TableRecords:
     def close(self, table_id: str) -> None:
         """The table ended: no more deadlines; keep the record a while for operators."""
         self.set_deadlines(table_id, 0, {})
+        self.client.zrem(self.activity_key, table_id)
         for part in ("", "timeouts", "abandoned"):
             self.client.expire(self.key(table_id, part), KEEP_FINISHED_S)

@@ -54,3 +54,10 @@ def timeout_move(table_id: str, version: int, seat: int, due_ms: int = 0) -> str
         outcome,
     )
     return outcome
+
+
+@app.task(name="inferno_worker.close_idle", **_RETRY)
+def close_idle(table_id: str, version: int) -> str:
+    outcome = moves.close_idle(engine(), table_id, version)
+    log.info("close idle table=%s version=%s: %s", table_id, version, outcome)
+    return outcome
