@@ -12,10 +12,14 @@ Run: ``celery -A inferno_worker.celery_app worker --pool=threads -c 8``.
 from __future__ import annotations
 
 from celery import Celery
+from kombu import Exchange, Queue
 
 from .settings import get_settings
 
 QUEUE = "inferno-worker"
+#: Timeout moves have their own queue so a deployment can give clocks dedicated workers
+#: (``-Q inferno-clock``) that never wait behind bot moves; a plain worker consumes both.
+CLOCK_QUEUE = "inferno-clock"
 
 
 def make_app() -> Celery:
@@ -26,6 +30,10 @@ def make_app() -> Celery:
         task_reject_on_worker_lost=True,
         task_ignore_result=True,
         task_default_queue=QUEUE,
+        task_queues=tuple(Queue(q, Exchange(q), routing_key=q) for q in (QUEUE, CLOCK_QUEUE)),
+        task_default_exchange=QUEUE,
+        task_default_routing_key=QUEUE,
+        task_routes={"inferno_worker.timeout_move": {"queue": CLOCK_QUEUE}},
         worker_prefetch_multiplier=1,
         broker_connection_retry_on_startup=True,
         broker_transport_options={
