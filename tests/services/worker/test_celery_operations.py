@@ -82,3 +82,37 @@ def test_close_idle_refuses_bad_arguments_and_changes_nothing(stack: Stack) -> N
         assert stack.view("keep").status == engine_pb2.TABLE_STATUS_LIVE
     finally:
         engine.close()
+
+
+def test_an_unreachable_engine_is_retried_not_taken_as_moved_on(
+    redis_url: str, redis_prefix: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import grpc
+    import redis
+
+    from inferno_worker.settings import get_settings
+
+    monkeypatch.setenv("INFERNO_TOKEN_KEY", KEY)
+    monkeypatch.setenv("INFERNO_REDIS_PREFIX", redis_prefix)
+    get_settings.cache_clear()
+    from inferno_worker import moves, tasks
+    from inferno_worker.engine_client import EngineClient
+    from inferno_worker.table_records import TableRecords
+    from tests.support.engine_process import free_port
+
+    client = redis.Redis.from_url(redis_url)
+    records = TableRecords(client, redis_prefix)
+    records.create("gone", "oh_hell", [{"seat": 0, "player_id": "b", "bot": True}] * 3, 0)
+    engine = EngineClient(f"127.0.0.1:{free_port()}", KEY, timeout_s=1)
+    try:
+        # UNAVAILABLE is raised (the task's autoretry catches it), never swallowed.
+        with pytest.raises(grpc.RpcError):
+            moves.bot_move(engine, records, "random", "gone", 1, 0)
+        with pytest.raises(grpc.RpcError):
+            moves.timeout_move(engine, "gone", 1, 0)
+        assert grpc.RpcError in tasks.bot_move.autoretry_for
+        assert grpc.RpcError in tasks.timeout_move.autoretry_for
+    finally:
+        engine.close()
+        client.close()
+        get_settings.cache_clear()
