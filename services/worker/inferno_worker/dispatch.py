@@ -81,20 +81,26 @@ class Dispatcher:
             return  # a table this worker never saw created (before its time); not ours
         seat, forced = int(payload["seat"]), bool(payload.get("forced"))
         if self.records.advance(table_id, version, seat, forced, self.abandon_after) >= 0:
-            self._schedule(table_id, version, [int(s) for s in payload["to_act"]])
+            self._schedule(table_id, version, [int(s) for s in payload["to_act"]], mover=seat)
 
-    def _schedule(self, table_id: str, version: int, to_act: list[int]) -> None:
+    def _schedule(
+        self, table_id: str, version: int, to_act: list[int], mover: int | None = None
+    ) -> None:
         record = self.records.get(table_id)
         if record is None:
             return
         due: dict[int, int] = {}
         start = now_ms()
+        # A seat still deciding after *another* seat moved (sealed bids) keeps its deadline:
+        # others' moves must not give it more time. After its own move a decision is new.
+        running = self.records.current_deadlines(table_id) if mover is not None else {}
         self.records.touch(table_id, start)
         for seat in to_act:
             if record.played_by_bot(seat):
                 self.enqueue("bot_move", table_id, version, seat, self.bot_delay_s)
             elif record.turn_ms > 0:
-                due[seat] = start + record.turn_ms
+                keep = running.get(seat) if seat != mover else None
+                due[seat] = keep if keep is not None else start + record.turn_ms
         self.records.set_deadlines(table_id, version, due)
 
 

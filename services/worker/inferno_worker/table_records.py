@@ -122,6 +122,18 @@ class TableRecords:
                 pipe.sadd(own, *new)
             pipe.execute()
 
+    def current_deadlines(self, table_id: str) -> dict[int, int]:
+        """Seat → due time of the table's deadlines now set."""
+        own = [m.decode() for m in self.client.smembers(self.key(table_id, "deadlines"))]
+        if not own:
+            return {}
+        scores = self.client.zmscore(self.deadlines_key, own)
+        return {
+            int(member.rsplit("|", 1)[1]): int(score)
+            for member, score in zip(own, scores, strict=True)
+            if score is not None
+        }
+
     def touch(self, table_id: str, at_ms: int) -> None:
         """The table changed at ``at_ms``: its idle time starts again."""
         self.client.zadd(self.activity_key, {table_id: at_ms})

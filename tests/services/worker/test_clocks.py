@@ -153,3 +153,39 @@ def test_timer_for_a_table_that_moved_on_does_nothing(stack: Stack, send_task) -
     hand = stack.view("c2", seat).oh_hell.hand
     assert hand and not any(re.search(rf"\b{card}\b", log) for card in hand)
     client.close()
+
+
+def test_a_seat_still_bidding_keeps_its_deadline_when_another_seat_bids(
+    redis_url: str, redis_prefix: str
+) -> None:
+    from inferno_worker.dispatch import Dispatcher
+    from inferno_worker.table_records import TableRecords
+
+    client = redis.Redis.from_url(redis_url)
+    records = TableRecords(client, redis_prefix)
+    dispatcher = Dispatcher(
+        records,
+        engine=None,  # type: ignore[arg-type]
+        enqueue=lambda *args: None,
+        bot_delay_ms=0,
+        default_turn_ms=5000,
+        abandon_after=3,
+    )
+    humans = [{"seat": i, "player_id": f"h{i}", "bot": False} for i in range(3)]
+    records.create("s1", "oh_hell", humans, 5000)
+    # Sealed bids: all three decide at once, then seat 0 bids.
+    dispatcher.handle([_message(_applied("s1", 2, 2, False, [0, 1, 2]), 1)])
+    first = records.current_deadlines("s1")
+    assert set(first) == {0, 1, 2}
+    time.sleep(0.05)
+    dispatcher.handle([_message(_applied("s1", 3, 0, False, [1, 2]), 2)])
+    second = records.current_deadlines("s1")
+    assert second == {1: first[1], 2: first[2]}, "others' bids do not extend a seat's time"
+    # The next decision of the seat that just moved is a new one, with a full clock.
+    time.sleep(0.05)
+    dispatcher.handle([_message(_applied("s1", 4, 1, False, [1]), 3)])
+    assert records.current_deadlines("s1")[1] > first[1]
+    # And the deadline set holds only the current version's members.
+    due = records.due(first[0] + 60_000)
+    assert [(t, v, s) for t, v, s, _ in due] == [("s1", 4, 1)]
+    client.close()
