@@ -1,7 +1,8 @@
-"""The worker service: bots that take seats, and (later) turn clocks, timeouts and clean-up.
+"""The worker service: bots that take seats, turn clocks, timeouts and clean-up.
 
-Today it holds the bots (:mod:`inferno_worker.bots`), an in-process table that lets bots play
-whole games on the rules core (:mod:`inferno_worker.local_table`), and the bot arena
-(``python -m inferno_worker.arena``) that measures one bot against another. The Celery app and
-the engine client come with the engine's gRPC API.
+It holds the bots (:mod:`inferno_worker.bots`), an in-process table that lets bots play whole
+games on the rules core (:mod:`inferno_worker.local_table`), the bot arena
+(``python -m inferno_worker.arena``), and the Celery app (:mod:`inferno_worker.celery_app`)
+whose tasks play bot seats and timeouts through the engine's gRPC API, fed by the dispatcher
+and timer (``python -m inferno_worker dispatch``). See ``docs/worker.md``.
 """

@@ -1,0 +1,131 @@
+"""The two moves the worker makes for a seat: a bot's move and a timeout's default move.
+
+Both re-read the table through the engine and do nothing if it moved on (another version, not
+that seat's decision, table over). Both send a deterministic action id (``bot:<version>:<seat>``,
+``timeout:<version>:<seat>``) so a repeated or re-delivered task is answered from the engine's
+record and applied once; a bot's choice is seeded by table, version and seat, so a repeat
+chooses the same move. Plain functions, so tests and the tasks share them.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+
+from inferno_proto import engine_pb2
+
+from .bots import UnknownBot, get_bot
+from .engine_client import EngineClient, Refused
+from .engine_views import action_from_proto, action_to_proto, view_dict
+from .table_records import TableRecords
+
+log = logging.getLogger(__name__)
+
+
+class BadMove(ValueError):
+    """A task was called with arguments that cannot name a move."""
+
+
+def check_args(table_id: object, version: object, seat: object) -> None:
+    if not isinstance(table_id, str) or not table_id:
+        raise BadMove(f"table_id must be a non-empty string, got {table_id!r}")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise BadMove(f"version must be a table version (an integer from 1), got {version!r}")
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+        raise BadMove(f"seat must be a seat number (an integer from 0), got {seat!r}")
+
+
+def _current(reply: engine_pb2.GetViewResponse, version: int, seat: int) -> str | None:
+    """Why the move no longer applies, or None if it does."""
+    if reply.status != engine_pb2.TABLE_STATUS_LIVE:
+        return "table not live"
+    if reply.version != version:
+        return f"table moved on to version {reply.version}"
+    if seat not in reply.decision.seats:
+        return "not this seat's decision"
+    return None
+
+
+def bot_move(
+    engine: EngineClient,
+    records: TableRecords,
+    bot_name: str,
+    table_id: str,
+    version: int,
+    seat: int,
+) -> str:
+    """Play ``seat`` at ``version`` with a bot; returns what happened, in words."""
+    check_args(table_id, version, seat)
+    record = records.get(table_id)
+    if record is None:
+        return "unknown table"
+    if seat >= len(record.seats):
+        raise BadMove(f"table {table_id} has {len(record.seats)} seats; there is no seat {seat}")
+    if not record.played_by_bot(seat):
+        return "seat is played by its human"
+    takeover = not record.is_bot(seat)
+    # A bot seat acts with its own token like any client; an abandoned human seat is played by
+    # the worker's service token, flagged forced, so the log shows who really moved.
+    token = (
+        engine.service_token() if takeover else engine.bot_token(record.player_id(seat), table_id)
+    )
+    try:
+        reply = engine.view(table_id, seat if takeover else None, token)
+        why = _current(reply, version, seat)
+        if why is not None:
+            return why
+        legal = [action_from_proto(a) for a in reply.legal_actions]
+        try:
+            bot = get_bot(record.game, bot_name)
+        except UnknownBot:
+            bot = get_bot(record.game, "random")
+        rng = random.Random(f"{table_id}:{version}:{seat}")
+        action = bot.choose(view_dict(reply), legal, rng)
+        done = engine.submit(
+            table_id,
+            version,
+            f"bot:{version}:{seat}",
+            token,
+            action=action_to_proto(record.game, action),
+            seat=seat if takeover else None,
+            forced=takeover,
+        )
+    except Refused as err:
+        return f"moved on ({err})"
+    return "replayed" if done.replayed else "moved"
+
+
+def timeout_move(engine: EngineClient, table_id: str, version: int, seat: int) -> str:
+    """The seat's time ran out: the engine's default move for it, flagged forced."""
+    check_args(table_id, version, seat)
+    token = engine.service_token()
+    try:
+        reply = engine.view(table_id, seat, token)
+        why = _current(reply, version, seat)
+        if why is not None:
+            return why
+        done = engine.submit(
+            table_id, version, f"timeout:{version}:{seat}", token, seat=seat, forced=True
+        )
+    except Refused as err:
+        return f"moved on ({err})"
+    return "replayed" if done.replayed else "moved"
+
+
+def close_idle(engine: EngineClient, table_id: str, version: int) -> str:
+    """End a table nobody moved at since ``version`` (AbortTable, reason "idle")."""
+    if not isinstance(table_id, str) or not table_id:
+        raise BadMove(f"table_id must be a non-empty string, got {table_id!r}")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise BadMove(f"version must be a table version (an integer from 1), got {version!r}")
+    token = engine.operator_token()
+    try:
+        reply = engine.view(table_id, None, token)
+        if reply.version != version:
+            return f"table moved on to version {reply.version}"
+        if reply.status not in (engine_pb2.TABLE_STATUS_LIVE, engine_pb2.TABLE_STATUS_PAUSED):
+            return "table not live"
+        engine.abort(table_id, "idle: no move for too long", token)
+    except Refused as err:
+        return f"moved on ({err})"
+    return "closed"

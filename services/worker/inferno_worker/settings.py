@@ -1,0 +1,46 @@
+"""The worker's settings, read once from the environment (``INFERNO_`` prefix).
+
+Shared names (``INFERNO_REDIS_URL``, ``INFERNO_REDIS_PREFIX``, ``INFERNO_TOKEN_KEY``) mean the
+same as in the engine and lobby; the worker's own ones start with ``INFERNO_WORKER_``. The token
+key is required: without it the worker could not act for any seat, so it fails at start.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class WorkerSettings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="INFERNO_", extra="ignore")
+
+    redis_url: str = "redis://127.0.0.1:6379/0"
+    redis_prefix: str = "inferno:"
+    token_key: str = Field(min_length=1)
+    engine_address: str = "127.0.0.1:50051"
+    #: Which bot takes bot seats and abandoned seats (``inferno_worker.bots`` names).
+    worker_bot: str = "heuristic"
+    #: A human-like pause before a bot moves (0 in tests).
+    worker_bot_delay_ms: int = Field(default=800, ge=0)
+    #: Time per decision when the table itself sets none (0 = no clock for such tables).
+    worker_turn_ms: int = Field(default=0, ge=0)
+    #: Consecutive timeouts after which the seat is handed to a bot for the rest of the game.
+    worker_abandon_after: int = Field(default=3, ge=1)
+    #: How often the timer loop looks for due deadlines.
+    worker_timer_poll_ms: int = Field(default=50, ge=1)
+    #: A table with no move for this long is closed (aborted with reason "idle"); 0 = never.
+    worker_idle_close_s: int = Field(default=3600, ge=0)
+    #: Redis broker visibility timeout: an unacknowledged task comes back after this long.
+    worker_visibility_timeout_s: int = Field(default=300, ge=1)
+    #: Fault injection for tests only: hold a bot task this long after the engine accepted its
+    #: move, before it returns and is acknowledged (a crash there must not move twice).
+    worker_fault_pause_after_submit_ms: int = Field(default=0, ge=0)
+    #: gRPC deadline of each engine call.
+    worker_rpc_timeout_s: float = Field(default=5.0, gt=0)
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> WorkerSettings:
+    return WorkerSettings()
