@@ -55,10 +55,12 @@ class Service:
     address: Callable[[Ports], str]
     # A service whose package is not installed yet is skipped with a note, not an error.
     required: bool = True
+    args: tuple[str, ...] = ()  # after ``python -m <module>``
+    needs: str = ""  # the module that must exist for it to run (default: <module>.__main__)
     process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
 
     def available(self) -> bool:
-        return importlib.util.find_spec(f"{self.module}.__main__") is not None
+        return importlib.util.find_spec(self.needs or f"{self.module}.__main__") is not None
 
 
 def _engine_ready(ports: Ports) -> bool:
@@ -82,8 +84,8 @@ def _http_ready(url: str) -> bool:
         return False
 
 
-#: Started in this order, stopped in the reverse one. The worker (bots and the turn clock)
-#: is one more entry: it starts as soon as ``inferno_worker`` has a ``__main__``.
+#: Started in this order, stopped in the reverse one. The worker is two processes: the Celery
+#: worker that moves bots and makes timeout moves, and the dispatcher with the timer loop.
 SERVICES: list[Service] = [
     Service(
         "engine",
@@ -118,10 +120,29 @@ SERVICES: list[Service] = [
     ),
     Service(
         "worker",
-        "inferno_worker",
+        "celery",
+        args=(
+            "-A",
+            "inferno_worker.celery_app",
+            "worker",
+            "--pool=threads",
+            "--concurrency=8",
+            "--queues=inferno-worker,inferno-clock",
+            "--loglevel=INFO",
+        ),
+        needs="inferno_worker.celery_app",
         env=lambda p, key: {"INFERNO_ENGINE_ADDRESS": f"127.0.0.1:{p.engine}"},
         ready=lambda p: True,
-        address=lambda p: "(Celery worker with its timer loop)",
+        address=lambda p: "(Celery worker: bot moves and timeout moves)",
+        required=False,
+    ),
+    Service(
+        "dispatcher",
+        "inferno_worker",
+        args=("dispatch",),
+        env=lambda p, key: {"INFERNO_ENGINE_ADDRESS": f"127.0.0.1:{p.engine}"},
+        ready=lambda p: True,
+        address=lambda p: "(worker dispatcher and turn-clock timer loop)",
         required=False,
     ),
 ]
@@ -213,7 +234,7 @@ class Stack:
         # A session of its own: Ctrl-C reaches the launcher only, which stops the services in
         # order (the lobby before the engine it calls) instead of all at once.
         service.process = subprocess.Popen(
-            [sys.executable, "-m", service.module],
+            [sys.executable, "-m", service.module, *service.args],
             env=env,
             stdin=subprocess.DEVNULL,
             stdout=log,
