@@ -146,16 +146,19 @@ class Game(Generic[S]):
         return ()
 
     # ----------------------------------------------------------------- whose turn
+    # Defaults for the common state layout (fields ``players``, ``to_act`` and ``phase`` with
+    # ``"over"`` at the end); a game whose state looks different overrides them.
     def to_act(self, state: S) -> tuple[int, ...]:
         """The seats that may act now (cheap; used on every move)."""
-        raise NotImplementedError
+        seats: tuple[int, ...] = state.to_act  # type: ignore[attr-defined]
+        return seats
 
     def decision(self, state: S) -> Decision:
         seats = self.to_act(state)
         return Decision(seats, simultaneous=len(seats) > 1, tick_at=None)
 
     def is_over(self, state: S) -> bool:
-        raise NotImplementedError
+        return bool(state.phase == "over")  # type: ignore[attr-defined]
 
     # ----------------------------------------------------------------- moving
     def legal_actions(self, state: S, seat: int) -> list[Action]:
@@ -211,7 +214,7 @@ class Game(Generic[S]):
 
     # ----------------------------------------------------------------- seeing
     def players(self, state: S) -> int:
-        raise NotImplementedError
+        return int(state.players)  # type: ignore[attr-defined]
 
     def view(self, state: S, viewer: Viewer) -> dict[str, Any]:
         """What ``viewer`` may see: the single redaction point for state."""

@@ -164,16 +164,6 @@ class Inferno(Game[InfernoState]):
         )
         return (start, *dealt)
 
-    # ------------------------------------------------------------------ whose turn
-    def players(self, state: InfernoState) -> int:
-        return state.players
-
-    def to_act(self, state: InfernoState) -> tuple[int, ...]:
-        return state.to_act
-
-    def is_over(self, state: InfernoState) -> bool:
-        return state.phase == OVER
-
     # ------------------------------------------------------------------ legal moves
     def _legal_actions(self, state: InfernoState, seat: int) -> list[Action]:
         hand = state.hands[seat]

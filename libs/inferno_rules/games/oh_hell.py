@@ -36,7 +36,6 @@ from ..cards import (
 from ..core import (
     Action,
     Applied,
-    Decision,
     Event,
     Game,
     Outcome,
@@ -271,19 +270,6 @@ class OhHell(Game[OhHellState]):
             for seat, hand in enumerate(state.hands)
         )
         return (public, *dealt)
-
-    # ------------------------------------------------------------------ whose turn
-    def players(self, state: OhHellState) -> int:
-        return state.players
-
-    def to_act(self, state: OhHellState) -> tuple[int, ...]:
-        return state.to_act
-
-    def decision(self, state: OhHellState) -> Decision:
-        return Decision(state.to_act, simultaneous=len(state.to_act) > 1)
-
-    def is_over(self, state: OhHellState) -> bool:
-        return state.phase == OVER
 
     # ------------------------------------------------------------------ legal moves
     def legal_actions(self, state: OhHellState, seat: int) -> list[Action]:
