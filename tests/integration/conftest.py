@@ -84,7 +84,13 @@ def stack(
     prefix = f"test:{uuid.uuid4().hex[:12]}:"
     # Every test signs up from 127.0.0.1: lift the per-address sign-up limit for this run.
     running = StackProcess(
-        tmp_path_factory.mktemp("stack"), prefix=prefix, INFERNO_SIGNUP_LIMIT="100", **servers
+        tmp_path_factory.mktemp("stack"),
+        prefix=prefix,
+        INFERNO_SIGNUP_LIMIT="100",
+        # Bots move at once and a lone quick-play player gets bots after a second.
+        INFERNO_WORKER_BOT_DELAY_MS="0",
+        INFERNO_QUICKPLAY_BOT_WAIT_SECONDS="1",
+        **servers,
     )
     try:
         running.wait_ready()
