@@ -81,8 +81,9 @@ def make_client(settings: Settings, engine: InProcessEngine) -> Iterator[Callabl
     """Start a lobby with some settings changed; every lobby started is shut down after."""
     started: list[TestClient] = []
 
-    def make(ratings: Any = None, **changes: Any) -> TestClient:
-        app = create_app(settings.model_copy(update=changes), engine, ratings)
+    def make(ratings: Any = None, gateway: Any = engine, **changes: Any) -> TestClient:
+        """``gateway=None`` lets the lobby build its engine gateway from its settings."""
+        app = create_app(settings.model_copy(update=changes), gateway, ratings)
         client = TestClient(app)
         client.__enter__()
         started.append(client)

@@ -11,8 +11,6 @@ import pytest
 from fastapi.testclient import TestClient
 
 from inferno_auth import Role, issue_token
-from inferno_lobby.main import create_app
-from inferno_lobby.settings import Settings
 from inferno_proto import engine_pb2, engine_pb2_grpc
 from inferno_rules.cards import BY_NAME
 from tests.support.engine_process import EngineProcess
@@ -28,19 +26,9 @@ def real_engine(redis_url: str, redis_prefix: str) -> Iterator[EngineProcess]:
 
 
 @pytest.fixture
-def grpc_lobby(settings: Settings) -> Iterator[Callable[..., TestClient]]:
+def grpc_lobby(make_client: Callable[..., TestClient]) -> Callable[..., TestClient]:
     """A lobby that builds its engine gateway from its settings, as in production."""
-    started: list[TestClient] = []
-
-    def make(**changes: Any) -> TestClient:
-        client = TestClient(create_app(settings.model_copy(update=changes)))
-        client.__enter__()
-        started.append(client)
-        return client
-
-    yield make
-    for client in started:
-        client.__exit__(None, None, None)
+    return lambda **changes: make_client(gateway=None, **changes)
 
 
 def view(address: str, table_id: str, token: str) -> engine_pb2.GetViewResponse:
