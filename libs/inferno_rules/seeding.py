@@ -58,12 +58,15 @@ class Stream:
         self._words: list[int] = []
         self._next = 0
 
-    def _word(self) -> int:
-        if self._next >= len(self._words):
+    def _ensure(self, count: int) -> None:
+        """Have at least ``count`` words in the buffer."""
+        if count > len(self._words):
             # SHAKE output is prefix-stable: a longer digest starts with the shorter one.
-            count = max(64, 2 * len(self._words))
-            data = self._xof.digest(4 * count)
-            self._words = list(struct.unpack(f">{count}I", data))
+            count = max(64, 2 * len(self._words), count)
+            self._words = list(struct.unpack(f">{count}I", self._xof.digest(4 * count)))
+
+    def _word(self) -> int:
+        self._ensure(self._next + 1)
         word = self._words[self._next]
         self._next += 1
         return word
@@ -101,9 +104,7 @@ class Stream:
         if size < len(_LIMITS):
             # Fast path: one word per step, as long as no word is rejected (odds under
             # size / 2**32 per step); otherwise redo the deal word by word below.
-            while len(self._words) < start + steps:
-                self._word()  # grows the buffer
-                self._next = start
+            self._ensure(start + steps)
             words = self._words
             for i in range(steps):
                 n = size - i
