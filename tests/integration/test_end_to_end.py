@@ -19,8 +19,8 @@ from inferno_rules import commitment
 
 from .stack_process import StackProcess
 
-# Inferno (2005) is not here yet: the worker reads only Oh Hell views from the engine so far.
-GAMES = [("oh_hell", 3)]
+# One person and three bots, as the issues ask, for each game the platform plays.
+GAMES = [("oh_hell", 4), ("inferno", 4)]
 
 
 def wait_for(check: Any, what: str, timeout: float = 120.0, every: float = 0.2) -> Any:
