@@ -17,6 +17,7 @@ from inferno_proto import engine_pb2, engine_pb2_grpc
 from inferno_proto.options import options_to_proto
 
 from .engine import EngineError, SeatAssignment, TableSettings
+from .request_ids import current_request_id
 
 
 class GrpcEngine:
@@ -45,7 +46,10 @@ class GrpcEngine:
         token = issue_token(
             self._key, "lobby", Role.SERVICE, ttl_seconds=60, algorithm=self._algorithm
         )
-        return (("authorization", f"Bearer {token}"),)
+        request_id = current_request_id()
+        sent = (("authorization", f"Bearer {token}"),)
+        # The engine logs the lobby's request id, so one request is one trail across both.
+        return (*sent, ("x-request-id", request_id)) if request_id else sent
 
     async def create_table(
         self,
