@@ -18,7 +18,7 @@ POLICY = ClockPolicy.from_seconds(turn=10, bank=30, increment=2, grace=15)
 
 
 def test_seconds_become_milliseconds() -> None:
-    assert POLICY == ClockPolicy(10_000, 30_000, 2_000, 15_000)
+    assert ClockPolicy(10_000, 30_000, 2_000, 15_000) == POLICY
     assert POLICY.timed and not ClockPolicy().timed
 
 

@@ -123,7 +123,8 @@ async def test_hand_over_marks_the_seat_abandoned_in_the_result(
     )
     handed = [e for e in envelopes if e.type == "table.seat_handed_over"]
     assert [(e.version, e.payload["seat"]) for e in handed] == [(2, 1), (3, 3)]
-    assert handed[0].payload["to_act"] == list(opening.decision.seats) and handed[0].payload["reason"] == "3 timeouts"
+    assert handed[0].payload["to_act"] == list(opening.decision.seats)
+    assert handed[0].payload["reason"] == "3 timeouts"
     finished = next(e for e in envelopes if e.type == "table.finished")
     assert [s["abandoned"] for s in finished.payload["seats"]] == [False, True, False, True]
     # The log holds the hand-overs as public entries; the shuffle still verifies.
