@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
+import grpc
 import pytest
 import redis
 
@@ -158,5 +159,40 @@ def test_a_seat_an_operator_handed_over_is_played_by_a_bot(redis_url, redis_pref
         assert record is not None and record.abandoned == record.handed == {HUMAN}
         assert t.queued[-1] == ("bot_move", "t", 3, HUMAN, 0.0) and t.deadline() is None
         assert t.engine.calls == [], "the engine already knows; nothing to ask"
+    finally:
+        t.client.close()
+
+
+class EngineDown(HandOvers):
+    """An engine that cannot be reached for the first ``failures`` HandOverSeat calls."""
+
+    def __init__(self, failures: int) -> None:
+        super().__init__()
+        self.failures = failures
+
+    def hand_over(self, table_id: str, seat: int, reason: str, token: str) -> bool:
+        if self.failures:
+            self.failures -= 1
+            raise grpc.RpcError("engine unreachable")
+        return super().hand_over(table_id, seat, reason, token)
+
+
+def test_a_hand_over_the_engine_missed_is_asked_again_at_the_next_event(
+    redis_url: str, redis_prefix: str
+) -> None:
+    t = Setup(redis_url, redis_prefix, ClockPolicy(turn_ms=10_000))
+    t.engine = t.dispatcher.engine = EngineDown(failures=1)  # type: ignore[assignment]
+    try:
+        for version in (2, 3, 4):
+            t.send(_applied("t", version, HUMAN, True, [HUMAN], at_ms=1_000_000 + version))
+        record = t.records.get("t")
+        assert record is not None and record.abandoned == {HUMAN} and record.handed == set()
+        # The bot plays the seat anyway; the next event asks the engine again, once.
+        assert t.queued[-1] == ("bot_move", "t", 4, HUMAN, 0.0)
+        t.send(_applied("t", 5, HUMAN, True, [0], at_ms=1_000_100))
+        t.send(_applied("t", 6, 0, False, [2], at_ms=1_000_200))
+        assert t.engine.calls == [("t", HUMAN, "3 timeouts in a row")]
+        record = t.records.get("t")
+        assert record is not None and record.handed == {HUMAN}
     finally:
         t.client.close()
