@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import grpc
 
@@ -115,9 +116,18 @@ class Dispatcher:
         bank = None
         if record.policy.timed and start is not None:
             bank = bank_after(record.policy, record.bank(seat), start, at_ms, own_move=not forced)
-        if self.records.advance(table_id, version, seat, forced, self.abandon_after, bank) >= 0:
+        advanced = self.records.advance(table_id, version, seat, forced, self.abandon_after, bank)
+        if advanced < 0:
+            return
+        if forced or record.abandoned - record.handed:
+            # The seat may just have been handed to a bot: ask the engine, read again.
             self._hand_over_abandoned(table_id)
             self._schedule(table_id, version, to_act, at_ms, mover=seat)
+            return
+        # An own move changes nothing of the record but the mover's bank (when newer).
+        if advanced and bank is not None:
+            record = replace(record, banks={**record.banks, seat: bank})
+        self._schedule(table_id, version, to_act, at_ms, mover=seat, record=record)
 
     def _handed_over(self, table_id: str, version: int, at_ms: int, payload: dict) -> None:
         """The engine marked a seat abandoned (the worker asked, or an operator did)."""
@@ -184,9 +194,13 @@ class Dispatcher:
         to_act: list[int],
         at_ms: int,
         mover: int | None = None,
+        record: TableRecord | None = None,
     ) -> None:
-        """Bots move, humans get deadlines, for the decision that began at ``at_ms``."""
-        record = self.records.get(table_id)
+        """Bots move, humans get deadlines, for the decision that began at ``at_ms``.
+
+        ``record``: the table's record as it is now, when the caller has it (else it is read).
+        """
+        record = record or self.records.get(table_id)
         if record is None:
             return
         now = now_ms()
