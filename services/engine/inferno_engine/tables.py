@@ -299,6 +299,12 @@ class Tables:
         ).hexdigest()[:32]
         if snap.prior_answer is not None:
             return self._replay(snap, snap.prior_answer, seat, fingerprint, snap.version)
+        if not forced and snap.seats[seat].get("abandoned"):
+            raise RuleBroken(
+                "this seat was handed to a bot for the rest of the game",
+                reason="seat_handed_over",
+                version=snap.version,
+            )
         if snap.status != LIVE:
             raise RuleBroken(
                 f"the table is {snap.status}; no moves are taken",

@@ -104,6 +104,18 @@ async def test_hand_over_marks_the_seat_abandoned_in_the_result(
         assert first.handed_over and first.version == 2
         again = await _hand_over(worker, "h1", 1)
         assert not again.handed_over and again.version == 2, "a second hand-over is a no-op"
+        # The seat is the bot's now: its player's own moves are refused, changing nothing.
+        bruno = Client(engine.address, "bruno")
+        try:
+            view = await bruno.view("h1")
+            with pytest.raises(grpc.aio.AioRpcError) as caught:
+                await bruno.submit("h1", view.version, view.legal_actions[0])
+            code, trailers = status_of(caught.value)
+            assert code == grpc.StatusCode.FAILED_PRECONDITION
+            assert trailers["inferno-reason"] == "seat_handed_over"
+            assert (await bruno.view("h1")).version == 2
+        finally:
+            await bruno.close()
         # An operator may hand over too (audited).
         assert (await _hand_over(operator, "h1", 3, "left the room")).version == 3
         # The game goes on: every seat's default move, made by the worker, to the end.

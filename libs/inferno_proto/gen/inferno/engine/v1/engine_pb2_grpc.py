@@ -150,7 +150,8 @@ class EngineServicer:
         """Service (the worker) or operator: a bot plays this seat for the rest of the game, and the
         result marks it abandoned (`table.finished`'s seat has `abandoned: true`). The change gets
         a version of its own and a public `table.seat_handed_over` entry in the table's log (not
-        sent on StreamEvents). Asking again for a seat already handed over changes nothing and
+        sent on StreamEvents). From then on the seat's player may not move there
+        (FAILED_PRECONDITION, reason `seat_handed_over`); the worker moves for it. Asking again for a seat already handed over changes nothing and
         answers `handed_over = false`. Errors: NOT_FOUND (no table), INVALID_ARGUMENT (no such
         seat, no reason), FAILED_PRECONDITION (the table has ended), PERMISSION_DENIED (other roles).
         """
