@@ -100,32 +100,35 @@ async def test_hand_over_marks_the_seat_abandoned_in_the_result(
         opening = await ana.view("h1")
         assert opening.version == 1
 
-        first = await _hand_over(worker, "h1", 1)
+        # The seat deciding first (the seed picks the dealer) is handed over, then another one.
+        gone = opening.decision.seats[0]
+        later, stays = (gone + 2) % 4, (gone + 1) % 4
+        first = await _hand_over(worker, "h1", gone)
         assert first.handed_over and first.version == 2
-        again = await _hand_over(worker, "h1", 1)
+        again = await _hand_over(worker, "h1", gone)
         assert not again.handed_over and again.version == 2, "a second hand-over is a no-op"
         # The seat is the bot's now: its player's own moves are refused, changing nothing.
-        bruno = Client(engine.address, "bruno")
+        player = Client(engine.address, PLAYERS[gone])
         try:
-            view = await bruno.view("h1")
+            view = await player.view("h1")
             with pytest.raises(grpc.aio.AioRpcError) as caught:
-                await bruno.submit("h1", view.version, view.legal_actions[0])
+                await player.submit("h1", view.version, view.legal_actions[0])
             code, trailers = status_of(caught.value)
             assert code == grpc.StatusCode.FAILED_PRECONDITION
             assert trailers["inferno-reason"] == "seat_handed_over"
-            assert (await bruno.view("h1")).version == 2
+            assert (await player.view("h1")).version == 2
         finally:
-            await bruno.close()
+            await player.close()
         # An operator may hand over too (audited).
-        assert (await _hand_over(operator, "h1", 3, "left the room")).version == 3
+        assert (await _hand_over(operator, "h1", later, "left the room")).version == 3
         # The game goes on: every seat's default move, made by the worker, to the end.
         version = 3
         while seats := (await ana.view("h1")).decision.seats:
             answer = await worker.submit("h1", version, None, seat=seats[0], forced=True)
             version = answer.version
-        code, words = await _refused(worker, "h1", 0)
+        code, words = await _refused(worker, "h1", stays)
         assert code == grpc.StatusCode.FAILED_PRECONDITION and "finished" in words
-        assert (await _hand_over(worker, "h1", 1)).handed_over is False
+        assert (await _hand_over(worker, "h1", gone)).handed_over is False
     finally:
         for client in (worker, operator, ana, spectator):
             await client.close()
@@ -134,14 +137,15 @@ async def test_hand_over_marks_the_seat_abandoned_in_the_result(
         redis_url, redis_prefix, lambda es: any(e.type == "table.finished" for e in es)
     )
     handed = [e for e in envelopes if e.type == "table.seat_handed_over"]
-    assert [(e.version, e.payload["seat"]) for e in handed] == [(2, 1), (3, 3)]
+    assert [(e.version, e.payload["seat"]) for e in handed] == [(2, gone), (3, later)]
     assert handed[0].payload["to_act"] == list(opening.decision.seats)
     assert handed[0].payload["reason"] == "3 timeouts"
     finished = next(e for e in envelopes if e.type == "table.finished")
-    assert [s["abandoned"] for s in finished.payload["seats"]] == [False, True, False, True]
+    abandoned = [s["seat"] for s in finished.payload["seats"] if s["abandoned"]]
+    assert abandoned == sorted([gone, later])
     # The log holds the hand-overs as public entries; the shuffle still verifies.
     record = load(redis_url, redis_prefix, "h1")
     entries = [e for e in record["events"] if e["kind"] == "table.seat_handed_over"]
     found = [(e["id"], e["data"]["seat"], e["to"]) for e in entries]
-    assert found == [("2-0", 1, "*"), ("3-0", 3, "*")]
+    assert found == [("2-0", gone, "*"), ("3-0", later, "*")]
     assert verify(record) == []
