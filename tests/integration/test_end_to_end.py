@@ -13,6 +13,7 @@ import grpc
 import httpx
 import pytest
 
+from inferno_lobby.schemas import ClockSettings
 from inferno_proto import engine_pb2 as pb
 from inferno_proto import engine_pb2_grpc
 from inferno_rules import commitment
@@ -57,6 +58,11 @@ def test_sign_up_quick_play_with_bots_to_the_end_and_the_leaderboard(
         engine = engine_pb2_grpc.EngineStub(channel)
         first = engine.GetView(pb.GetViewRequest(table_id=table_id), metadata=metadata)
         assert sum(1 for s in first.seats if s.bot) == players - 1
+        # The lobby's clock settings reach the engine (quick play uses the defaults).
+        clock = ClockSettings()
+        shown = (first.clocks.turn_seconds, first.clocks.bank_seconds)
+        assert shown == (clock.decision_seconds, clock.time_bank_seconds)
+        assert first.clocks.increment_seconds == clock.increment_seconds
         published = first.seed_commitment
         moves = 0
         deadline = time.monotonic() + 240

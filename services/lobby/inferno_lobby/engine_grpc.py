@@ -67,7 +67,11 @@ class GrpcEngine:
                 engine_pb2.SeatAssignment(player_id=s.player_id, name=s.name, bot=s.bot)
                 for s in sorted(seats, key=lambda s: s.seat)
             ],
+            # The table's clock; the lobby has no disconnect grace setting, so the worker's
+            # default applies (grace_seconds 0).
             turn_seconds=settings.decision_seconds if settings else 0,
+            bank_seconds=settings.time_bank_seconds if settings else 0,
+            increment_seconds=settings.increment_seconds if settings else 0,
         )
         # A channel per call: tables start rarely, and this keeps the gateway free of event-loop
         # state, so it works in every uvicorn worker and test loop alike.
