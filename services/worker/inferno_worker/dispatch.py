@@ -13,11 +13,14 @@ twice and the tasks are idempotent.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Callable, Sequence
 
 from inferno_bus.consumer import Message
 
+from . import metrics
+from .due_moves import DueMoves
 from .engine_client import EngineClient, Refused
 from .table_records import TableRecords
 
@@ -105,7 +108,15 @@ class Dispatcher:
 
 
 class Timer:
-    """Pops due deadlines and enqueues ``timeout_move`` for them; finds idle tables."""
+    """Enqueues ``timeout_move`` for due deadlines and ``bot_move`` for bot moves whose delay
+    is over (:mod:`.due_moves`), right when they fall due; finds idle tables.
+
+    :meth:`run` sleeps until the earliest deadline in Redis, never longer than ``max_wait_s``
+    (deadlines set by another process are seen within that), and wakes at once when this
+    process sets an earlier one (:meth:`deadline_set`, wired to
+    ``TableRecords.on_deadline``), so a timer fires within milliseconds of its deadline
+    instead of up to a poll interval late.
+    """
 
     def __init__(
         self,
@@ -113,11 +124,36 @@ class Timer:
         enqueue_timeout: Callable[..., None],
         enqueue_close: Callable[[str, int], None] | None = None,
         idle_close_ms: int = 0,
+        *,
+        due_moves: DueMoves | None = None,
+        enqueue_bot: Callable[[str, int, int, int], None] | None = None,
+        max_wait_s: float = 0.2,
+        idle_sweep_s: float = 1.0,
+        counts_every_s: float = 1.0,
     ) -> None:
         self.records = records
         self.enqueue_timeout = enqueue_timeout
         self.enqueue_close = enqueue_close
         self.idle_close_ms = idle_close_ms
+        self.due_moves = due_moves
+        self.enqueue_bot = enqueue_bot
+        self.max_wait_s = max_wait_s
+        self.idle_sweep_s = idle_sweep_s
+        self.counts_every_s = counts_every_s
+        self._wake = threading.Event()
+        self._stopping = False
+        self._next_look_ms = 0
+        #: time.monotonic() of the last loop that reached Redis (readiness).
+        self.last_ok = time.monotonic()
+
+    def deadline_set(self, due_ms: int) -> None:
+        """A deadline was set: wake the loop if it falls before the loop's next look."""
+        if due_ms < self._next_look_ms:
+            self._wake.set()
+
+    def stop(self) -> None:
+        self._stopping = True
+        self._wake.set()
 
     def sweep_idle(self) -> int:
         """Enqueue ``close_idle`` for tables with no change for the idle limit."""
@@ -137,4 +173,47 @@ class Timer:
             # version check and action id make harmless; the other order could lose a timeout.
             self.enqueue_timeout(table_id, version, seat, due_ms)
             self.records.drop_deadline(table_id, version, seat)
-        return len(due)
+        fired = len(due)
+        if self.due_moves is not None and self.enqueue_bot is not None:
+            bots = self.due_moves.due(now_ms())
+            for table_id, version, seat, due_ms in bots:
+                self.enqueue_bot(table_id, version, seat, due_ms)  # enqueue, then drop
+            self.due_moves.drop(bots)
+            fired += len(bots)
+        return fired
+
+    def seconds_to_next(self) -> float:
+        """How long to sleep: until the earliest deadline, at most ``max_wait_s``."""
+        earliest = [self.records.earliest_deadline()]
+        if self.due_moves is not None:
+            earliest.append(self.due_moves.earliest())
+        wait = self.max_wait_s
+        for due_ms in earliest:
+            if due_ms is not None:
+                wait = min(wait, max(0.0, (due_ms - now_ms()) / 1000))
+        self._next_look_ms = now_ms() + int(wait * 1000)
+        return wait
+
+    def run(self) -> None:
+        """Fire deadlines as they fall due until :meth:`stop`; survives Redis hiccups."""
+        next_sweep = next_counts = 0.0
+        while not self._stopping:
+            self._wake.clear()  # before looking: a deadline set from here on wakes the wait
+            try:
+                fired = self.tick()
+                now = time.monotonic()
+                if now >= next_sweep:
+                    self.sweep_idle()
+                    next_sweep = now + self.idle_sweep_s
+                if now >= next_counts:
+                    deadlines, tables = self.records.counts()
+                    metrics.DEADLINES_PENDING.set(deadlines)
+                    metrics.TABLES_FOLLOWED.set(tables)
+                    next_counts = now + self.counts_every_s
+                wait = 0.0 if fired else self.seconds_to_next()
+                self.last_ok = time.monotonic()
+            except Exception:  # keep the clocks running through a Redis hiccup
+                log.exception("timer tick failed")
+                wait = self.max_wait_s
+            if wait > 0:
+                self._wake.wait(wait)

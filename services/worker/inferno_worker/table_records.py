@@ -12,6 +12,7 @@ timer loop reads: a deadline lives in data, never in a broker countdown.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,6 +69,9 @@ class TableRecords:
         self.deadlines_key = f"{prefix}worker:deadlines"
         self.activity_key = f"{prefix}worker:activity"
         self._advance = client.register_script(_ADVANCE)
+        #: Called with the earliest due time (ms) whenever deadlines are set: the timer loop
+        #: of the same process listens, to wake before it would have looked again.
+        self.on_deadline: Callable[[int], None] | None = None
 
     def key(self, table_id: str, part: str = "") -> str:
         return f"{self.prefix}worker:t:{table_id}" + (f":{part}" if part else "")
@@ -121,6 +125,8 @@ class TableRecords:
                 pipe.zadd(self.deadlines_key, new)
                 pipe.sadd(own, *new)
             pipe.execute()
+        if due_ms and self.on_deadline is not None:
+            self.on_deadline(min(due_ms.values()))
 
     def current_deadlines(self, table_id: str) -> dict[int, int]:
         """Seat → due time of the table's deadlines now set."""
@@ -153,6 +159,19 @@ class TableRecords:
             table_id, version, seat = member.decode().rsplit("|", 2)
             out.append((table_id, int(version), int(seat), int(score)))
         return out
+
+    def earliest_deadline(self) -> int | None:
+        """Due time (ms) of the earliest deadline of any table, or None if there is none."""
+        rows = self.client.zrange(self.deadlines_key, 0, 0, withscores=True)
+        return int(rows[0][1]) if rows else None
+
+    def counts(self) -> tuple[int, int]:
+        """(deadlines pending, live tables followed), for the metrics."""
+        with self.client.pipeline(transaction=False) as pipe:
+            pipe.zcard(self.deadlines_key)
+            pipe.zcard(self.activity_key)
+            deadlines, tables = pipe.execute()
+        return int(deadlines), int(tables)
 
     def drop_deadline(self, table_id: str, version: int, seat: int) -> None:
         member = f"{table_id}|{version}|{seat}"
