@@ -8,9 +8,10 @@ live in Redis (:mod:`inferno_worker.table_records`, :mod:`inferno_worker.due_mov
 dispatcher's timer enqueues a task when it can run.
 
 Operators see the workers through Celery's task events (``celery events``, Flower; on unless
-``INFERNO_WORKER_TASK_EVENTS=false``) and, with ``INFERNO_WORKER_METRICS_PORT`` set, the worker
-process serves ``/metrics`` and ``/health/*`` (:mod:`inferno_worker.ops_server`; the metrics
-are the process's own, so use ``--pool=threads``, where tasks run in that process).
+``INFERNO_WORKER_TASK_EVENTS=false``; ``task-sent`` only with ``INFERNO_WORKER_SENT_EVENTS``)
+and, with ``INFERNO_WORKER_METRICS_PORT`` set, the worker process serves ``/metrics`` and
+``/health/*`` (:mod:`inferno_worker.ops_server`; the metrics are the process's own, so use
+``--pool=threads``, where tasks run in that process).
 
 Run: ``celery -A inferno_worker.celery_app worker --pool=threads -c 8``.
 """
@@ -59,7 +60,7 @@ def make_app() -> Celery:
         task_serializer="json",
         accept_content=["json"],
         worker_send_task_events=settings.worker_task_events,
-        task_send_sent_event=settings.worker_task_events,
+        task_send_sent_event=settings.worker_sent_events,
     )
     return app
 

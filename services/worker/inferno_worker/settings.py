@@ -44,8 +44,12 @@ class WorkerSettings(BaseSettings):
     worker_metrics_port: int = Field(default=0, ge=0, le=65535)
     #: Port of the dispatcher's ``/metrics`` and ``/health/*`` (0 = not served).
     worker_dispatch_metrics_port: int = Field(default=0, ge=0, le=65535)
-    #: Celery task events (``celery events``, Flower): sent by the worker and at enqueueing.
+    #: Celery task events from the worker (``celery events``, Flower): received, started,
+    #: succeeded, failed, retried. About a fifth of the worker's CPU per move at scale.
     worker_task_events: bool = True
+    #: Also a ``task-sent`` event from the dispatcher for every task it enqueues (Flower's
+    #: "sent" state); off by default: it is a fifth of the dispatcher's CPU per move.
+    worker_sent_events: bool = False
 
 
 @lru_cache(maxsize=1)

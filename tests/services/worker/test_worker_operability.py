@@ -118,11 +118,19 @@ def test_a_dispatcher_that_cannot_reach_redis_is_not_ready(stack: Stack) -> None
         INFERNO_REDIS_URL=f"redis://127.0.0.1:{free_port()}/0",  # nothing listens there
     )
     wait_until(lambda: _get(port, "/health/live")[0] == 200, 30, "the dispatcher to start")
-    code, body = _get(port, "/health/ready")
-    assert code == 503
-    reply = json.loads(body)
-    assert reply["status"] == "unavailable"
-    assert "redis unreachable" in reply["checks"]["bus"]
+
+    def ready() -> tuple[int, dict]:
+        code, body = _get(port, "/health/ready")
+        return code, json.loads(body)
+
+    # Not ready from the start ("not started"), then with the reason once it has tried.
+    assert ready()[0] == 503
+    wait_until(lambda: "redis unreachable" in ready()[1]["checks"]["bus"], 10, "the reason")
+    code, reply = ready()
+    assert code == 503 and reply["status"] == "unavailable"
+    # The timer loop cannot reach Redis either: after a few seconds it says so too.
+    wait_until(lambda: ready()[1]["checks"]["timer"] != "ok", 15, "the timer check")
+    assert "no Redis answer" in ready()[1]["checks"]["timer"]
 
 
 def test_health_command_answers_with_and_without_a_worker(stack: Stack) -> None:
@@ -170,7 +178,7 @@ def test_tasks_show_up_as_celery_task_events(stack: Stack, monkeypatch) -> None:
         time.sleep(0.5)  # the receiver subscribes after declaring its queue
         worker = stack.worker()
         wait_until(lambda: "ready" in worker.text(), 30, "the worker to start")
-        stack.dispatcher()
+        stack.dispatcher(INFERNO_WORKER_SENT_EVENTS="true")
         stack.create_table("seen", BOTS)
 
         def kinds() -> set[str]:
