@@ -27,6 +27,7 @@ import argparse
 import itertools
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -140,14 +141,17 @@ def _drop_keys(prefix: str) -> None:
 class Stack:
     """Engine + one Celery worker process + the dispatcher, with metrics ports."""
 
-    def __init__(self, delay_ms: int, concurrency: int, extra_env: dict[str, str]) -> None:
+    def __init__(
+        self, delay_ms: int, concurrency: int, extra_env: dict[str, str], code: Path = ROOT
+    ) -> None:
+        self.code = code
         self.prefix = f"bench:{uuid.uuid4().hex[:10]}:"
         self.engine = EngineProcess(REDIS_URL, self.prefix, KEY)
         self.worker_port, self.dispatch_port = free_port(), free_port()
         env = {
             **os.environ,
             "PYTHONPATH": os.pathsep.join(
-                [str(ROOT), str(ROOT / "libs"), str(ROOT / "services" / "worker")]
+                [str(code), str(code / "libs"), str(code / "services" / "worker")]
             ),
             "INFERNO_REDIS_URL": REDIS_URL,
             "INFERNO_REDIS_PREFIX": self.prefix,
@@ -159,7 +163,7 @@ class Stack:
             "INFERNO_WORKER_ABANDON_AFTER": "1000000",
             "INFERNO_WORKER_METRICS_PORT": str(self.worker_port),
             "INFERNO_WORKER_DISPATCH_METRICS_PORT": str(self.dispatch_port),
-            "INFERNO_LOG_LEVEL": "WARNING",
+            "INFERNO_LOG_LEVEL": "INFO",
             **extra_env,
         }
         self.log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"bench-{self.prefix[6:-1]}.log"
@@ -181,23 +185,33 @@ class Stack:
         return subprocess.Popen(args, env=env, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT)
 
     def wait_ready(self, timeout: float = 60) -> None:
+        """The worker logged that it is ready and the dispatcher that it runs."""
         deadline = time.monotonic() + timeout
-        for port in (self.worker_port, self.dispatch_port):
-            while True:
-                try:
-                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/health/ready", timeout=2):
-                        break
-                except OSError:
-                    if time.monotonic() > deadline:
-                        raise RuntimeError(f"not ready: {self.log_path.read_text()}") from None
-                    time.sleep(0.2)
+        while True:
+            text = self.log_path.read_text(errors="replace")
+            if " ready." in text and "dispatcher and timer running" in text:
+                return
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"not ready: {text}")
+            time.sleep(0.2)
+
+    def late_ms_logged(self) -> list[int]:
+        """``late_ms`` of every timeout the worker logged (deadline → its move committed)."""
+        text = self.log_path.read_text(errors="replace")
+        return [
+            int(m.group(1))
+            for m in re.finditer(r"timeout move table=h\d+ .*?late_ms=(-?\d+): moved", text)
+        ]
 
     def histograms(self) -> dict[str, dict[float, float]]:
         """The worker's and dispatcher's latency histograms: ``name:label`` → {le: count}."""
         out: dict[str, dict[float, float]] = {}
         for port in (self.worker_port, self.dispatch_port):
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics") as r:
-                text = r.read().decode()
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics") as r:
+                    text = r.read().decode()
+            except OSError:
+                continue  # code from before the worker served metrics (--code)
             for family in text_string_to_metric_families(text):
                 if family.name not in (LATENESS, EVENT_LAG):
                     continue
@@ -250,6 +264,13 @@ def quantile(before: dict[float, float], after: dict[float, float], q: float) ->
     return lower
 
 
+def exact(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
 @dataclass
 class Step:
     tables: int
@@ -270,7 +291,7 @@ def measure(stack: Stack, bots: list[str], window_s: float, bound_s: float) -> S
     """Read every move of the window from the bus; the gaps between a table's moves."""
     last = stack.redis.xrevrange(stack.stream, count=1)
     cursor = last[0][0].decode() if last else "0-0"
-    late0, cpu0 = stack.histograms(), stack.cpu()
+    late0, cpu0, logged0 = stack.histograms(), stack.cpu(), len(stack.late_ms_logged())
     start_ms = int(stack.redis.time()[0] * 1000 + stack.redis.time()[1] / 1000)
     end_ms = start_ms + int(window_s * 1000)
     moved: dict[str, list[int]] = {t: [] for t in bots}
@@ -294,6 +315,7 @@ def measure(stack: Stack, bots: list[str], window_s: float, bound_s: float) -> S
         if int(cursor.split("-")[0]) > end_ms or time.time() * 1000 > end_ms + 2000:
             break
     late1, cpu1 = stack.histograms(), stack.cpu()
+    committed = [ms / 1000 for ms in stack.late_ms_logged()[logged0:]]
 
     def p50_p99(name: str) -> tuple[float | None, float | None]:
         before, after = late0.get(name, {}), late1.get(name, {})
@@ -313,7 +335,7 @@ def measure(stack: Stack, bots: list[str], window_s: float, bound_s: float) -> S
         p99_gap_s=gaps[min(len(gaps) - 1, int(0.99 * len(gaps)))],
         kept=gaps[-1] <= bound_s,
         late_started=p50_p99(f"{LATENESS}:timeout_move:started"),
-        late_committed=p50_p99(f"{LATENESS}:timeout_move:committed"),
+        late_committed=(exact(committed, 0.5), exact(committed, 0.99)),
         bot_late=p50_p99(f"{LATENESS}:bot_move:started"),
         event_lag=p50_p99(f"{EVENT_LAG}::"),
         cpu_ms=(per_move[0], per_move[1], per_move[2]),
@@ -334,6 +356,10 @@ def main() -> None:
     parser.add_argument("-c", "--concurrency", type=int, default=8, help="worker threads")
     parser.add_argument("--no-write", action="store_true", help="print only")
     parser.add_argument(
+        "--code", type=Path, default=ROOT,
+        help="run the worker from this checkout (e.g. an older commit, to compare)",
+    )  # fmt: skip
+    parser.add_argument(
         "--env", action="append", default=[], metavar="NAME=VALUE",
         help="extra setting for the worker and the dispatcher (repeatable), e.g. to compare",
     )  # fmt: skip
@@ -344,7 +370,7 @@ def main() -> None:
     bare_rate, bare_cpu = bare_engine(8.0)
     print(f"bare engine: {bare_rate:.0f} moves/s, engine {bare_cpu:.2f} ms CPU per move")
     extra = dict(item.split("=", 1) for item in args.env)
-    stack = Stack(args.delay_ms, args.concurrency, extra)
+    stack = Stack(args.delay_ms, args.concurrency, extra, args.code.resolve())
     results: list[Step] = []
     try:
         stack.wait_ready()

@@ -7,11 +7,13 @@ idempotent, so running again is safe. The broker's keys share the deployment's k
 live in Redis (:mod:`inferno_worker.table_records`, :mod:`inferno_worker.due_moves`) and the
 dispatcher's timer enqueues a task when it can run.
 
-Operators see the workers through Celery's task events (``celery events``, Flower; on unless
-``INFERNO_WORKER_TASK_EVENTS=false``; ``task-sent`` only with ``INFERNO_WORKER_SENT_EVENTS``)
-and, with ``INFERNO_WORKER_METRICS_PORT`` set, the worker process serves ``/metrics`` and
-``/health/*`` (:mod:`inferno_worker.ops_server`; the metrics are the process's own, so use
-``--pool=threads``, where tasks run in that process).
+Operators see the workers through Celery's task events (``celery events``, Flower): off at
+start (they cost about a third of the worker's CPU per move) unless
+``INFERNO_WORKER_TASK_EVENTS=true``, and switched on while someone watches with ``celery
+control enable_events`` (Flower does it itself); ``task-sent`` only with
+``INFERNO_WORKER_SENT_EVENTS``. With ``INFERNO_WORKER_METRICS_PORT`` set the worker process
+serves ``/metrics`` and ``/health/*`` (:mod:`inferno_worker.ops_server`; the metrics are the
+process's own, so use ``--pool=threads``, where tasks run in that process).
 
 Run: ``celery -A inferno_worker.celery_app worker --pool=threads -c 8``.
 """

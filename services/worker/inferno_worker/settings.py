@@ -44,9 +44,11 @@ class WorkerSettings(BaseSettings):
     worker_metrics_port: int = Field(default=0, ge=0, le=65535)
     #: Port of the dispatcher's ``/metrics`` and ``/health/*`` (0 = not served).
     worker_dispatch_metrics_port: int = Field(default=0, ge=0, le=65535)
-    #: Celery task events from the worker (``celery events``, Flower): received, started,
-    #: succeeded, failed, retried. About a fifth of the worker's CPU per move at scale.
-    worker_task_events: bool = True
+    #: Celery task events from the worker from its start (``celery events``, Flower):
+    #: received, started, succeeded, failed, retried. Off by default: they cost about a third
+    #: of the worker's CPU per move. Flower turns them on itself; for ``celery events`` run
+    #: ``celery -A inferno_worker.celery_app control enable_events`` (and ``disable_events``).
+    worker_task_events: bool = False
     #: Also a ``task-sent`` event from the dispatcher for every task it enqueues (Flower's
     #: "sent" state); off by default: it is a fifth of the dispatcher's CPU per move.
     worker_sent_events: bool = False

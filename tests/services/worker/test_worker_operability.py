@@ -153,7 +153,7 @@ def test_health_command_answers_with_and_without_a_worker(stack: Stack) -> None:
     assert "pong" in up.stdout
 
 
-def test_tasks_show_up_as_celery_task_events(stack: Stack, monkeypatch) -> None:
+def test_tasks_show_up_as_celery_task_events_once_switched_on(stack: Stack, monkeypatch) -> None:
     for name in ("INFERNO_REDIS_URL", "INFERNO_REDIS_PREFIX", "INFERNO_TOKEN_KEY"):
         monkeypatch.setenv(name, stack.env[name])
     from inferno_worker.celery_app import make_app
@@ -169,25 +169,36 @@ def test_tasks_show_up_as_celery_task_events(stack: Stack, monkeypatch) -> None:
             receiver = app.events.Receiver(conn, handlers={"*": seen.append})
             listening.set()
             with contextlib.suppress(TimeoutError):
-                receiver.capture(limit=None, timeout=20, wakeup=False)
+                receiver.capture(limit=None, timeout=40, wakeup=False)
+
+    def kinds() -> set[str]:
+        return {e["type"] for e in list(seen) if e.get("type", "").startswith("task-")}
 
     thread = threading.Thread(target=listen, daemon=True)
     thread.start()
     try:
         listening.wait(10)
         time.sleep(0.5)  # the receiver subscribes after declaring its queue
-        worker = stack.worker()
+        worker = stack.worker(heartbeat=True)  # task events off at start: the default
         wait_until(lambda: "ready" in worker.text(), 30, "the worker to start")
         stack.dispatcher(INFERNO_WORKER_SENT_EVENTS="true")
         stack.create_table("seen", BOTS)
-
-        def kinds() -> set[str]:
-            return {e["type"] for e in list(seen) if e.get("type", "").startswith("task-")}
-
+        wait_until(lambda: "task-sent" in kinds(), 30, "task-sent events from the dispatcher")
+        time.sleep(1.0)
+        assert "task-received" not in kinds()  # the worker sends none until asked
+        # An operator switches them on while watching (Flower does this by itself).
+        enable = subprocess.run(
+            [sys.executable, "-m", "celery", "-A", "inferno_worker.celery_app", "control",
+             "enable_events"],
+            env=stack.env, capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert enable.returncode == 0, enable.stderr
+        assert "task events enabled" in enable.stdout
+        stack.create_table("seen-2", BOTS)  # the first game may be over by now
         wait_until(
-            lambda: {"task-sent", "task-received", "task-started", "task-succeeded"} <= kinds(),
+            lambda: {"task-received", "task-started", "task-succeeded"} <= kinds(),
             30,
-            "task events",
+            "the worker's task events",
         )
         names = {e.get("name") for e in list(seen) if e["type"] == "task-received"}
         assert "inferno_worker.bot_move" in names
