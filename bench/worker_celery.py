@@ -53,6 +53,7 @@ REDIS_URL = os.environ.get("INFERNO_REDIS_URL", "redis://127.0.0.1:6379/0")
 TURN_MS = 1000
 HUMAN_TABLES = 8
 THREADS = 8
+BARE_MANY = 200
 TICK_S = os.sysconf("SC_CLK_TCK")
 LATENESS = "inferno_worker_timer_lateness_seconds"
 EVENT_LAG = "inferno_worker_event_lag_seconds"
@@ -75,8 +76,9 @@ def create(stub: engine_pb2_grpc.EngineStub, table_id: str, bots: bool) -> None:
     stub.CreateTable(request, metadata=service_meta())
 
 
-def bare_engine(seconds: float) -> tuple[float, float]:
-    """Moves/s and engine CPU ms per move of a plain client playing 8 tables (no worker)."""
+def bare_engine(seconds: float, tables: int) -> tuple[float, float]:
+    """Moves/s and engine CPU ms per move of a plain client playing ``tables`` tables from 8
+    threads, one move at a time per thread, going round its tables (no worker)."""
     prefix = f"bench:{uuid.uuid4().hex[:10]}:"
     engine = EngineProcess(REDIS_URL, prefix, KEY)
     channel = grpc.insecure_channel(engine.address)
@@ -85,38 +87,44 @@ def bare_engine(seconds: float) -> tuple[float, float]:
     stop = threading.Event()
 
     def play(i: int) -> None:
-        table_id = f"bare{i}"
-        create(stub, table_id, bots=True)
-        tokens = [
-            [("authorization", "Bearer " + issue_token(KEY, player, Role.BOT, table=table_id))]
-            for player in (f"{table_id}-p{s}" for s in range(4))
-        ]
+        mine = []  # [table id, the four seats' tokens, seat to act]
+        for k in range(i, tables, THREADS):
+            table_id = f"bare{k}"
+            create(stub, table_id, bots=True)
+            tokens = [
+                [("authorization", "Bearer " + issue_token(KEY, player, Role.BOT, table=table_id))]
+                for player in (f"{table_id}-p{s}" for s in range(4))
+            ]
+            seat = stub.GetView(
+                engine_pb2.GetViewRequest(table_id=table_id), metadata=service_meta()
+            ).decision.seats[0]
+            mine.append([table_id, tokens, seat])
         rng = random.Random(i)
-        seat = stub.GetView(
-            engine_pb2.GetViewRequest(table_id=table_id), metadata=service_meta()
-        ).decision.seats[0]
-        while not stop.is_set():
-            view = stub.GetView(engine_pb2.GetViewRequest(table_id=table_id), metadata=tokens[seat])
-            action = rng.choice(view.legal_actions)
-            reply = stub.SubmitAction(
-                engine_pb2.SubmitActionRequest(
-                    table_id=table_id,
-                    expected_version=view.version,
-                    action_id=uuid.uuid4().hex,
-                    action=action,
-                ),
-                metadata=tokens[seat],
-            )
-            moves[i] += 1
-            if not reply.decision.seats:
-                break  # game over (not within a few seconds of a 416-move game)
-            seat = reply.decision.seats[0]
+        while not stop.is_set() and mine:
+            for table in list(mine):
+                table_id, tokens, seat = table
+                meta = tokens[seat]
+                view = stub.GetView(engine_pb2.GetViewRequest(table_id=table_id), metadata=meta)
+                reply = stub.SubmitAction(
+                    engine_pb2.SubmitActionRequest(
+                        table_id=table_id,
+                        expected_version=view.version,
+                        action_id=uuid.uuid4().hex,
+                        action=rng.choice(view.legal_actions),
+                    ),
+                    metadata=meta,
+                )
+                moves[i] += 1
+                if not reply.decision.seats:
+                    mine.remove(table)  # game over (not within seconds of a 416-move game)
+                else:
+                    table[2] = reply.decision.seats[0]
 
     try:
         threads = [threading.Thread(target=play, args=(i,)) for i in range(THREADS)]
         for t in threads:
             t.start()
-        time.sleep(1.0)  # warm-up
+        time.sleep(1.0 + tables / 100)  # warm-up (creating the tables)
         m0, c0, t0 = sum(moves), cpu_s(engine.process.pid), time.monotonic()
         time.sleep(seconds)
         m1, c1, t1 = sum(moves), cpu_s(engine.process.pid), time.monotonic()
@@ -353,7 +361,7 @@ def main() -> None:
     parser.add_argument("--steps", default="50,100,200,300,500", help="bot tables per step")
     parser.add_argument("--window", type=float, default=15.0, help="seconds measured per step")
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds before each window")
-    parser.add_argument("-c", "--concurrency", type=int, default=8, help="worker threads")
+    parser.add_argument("-c", "--concurrency", type=int, default=32, help="worker threads")
     parser.add_argument("--no-write", action="store_true", help="print only")
     parser.add_argument(
         "--code", type=Path, default=ROOT,
@@ -367,8 +375,10 @@ def main() -> None:
     bound_s = args.delay_ms / 1000 + 1.0
     steps = [int(s) for s in args.steps.split(",")]
 
-    bare_rate, bare_cpu = bare_engine(8.0)
+    bare_rate, bare_cpu = bare_engine(8.0, THREADS)
     print(f"bare engine: {bare_rate:.0f} moves/s, engine {bare_cpu:.2f} ms CPU per move")
+    many_rate, many_cpu = bare_engine(8.0, BARE_MANY)
+    print(f"bare engine, {BARE_MANY} tables: {many_rate:.0f} moves/s, {many_cpu:.2f} ms CPU/move")
     extra = dict(item.split("=", 1) for item in args.env)
     stack = Stack(args.delay_ms, args.concurrency, extra, args.code.resolve())
     results: list[Step] = []
@@ -417,7 +427,8 @@ def main() -> None:
         "",
         f"Baseline: the bare engine, a client playing what a bot plays (GetView + "
         f"SubmitAction) on {THREADS} tables from {THREADS} threads with no worker: "
-        f"**{bare_rate:.0f} moves/s**, engine CPU {bare_cpu:.2f} ms per move.",
+        f"**{bare_rate:.0f} moves/s**, engine CPU {bare_cpu:.2f} ms per move; going round "
+        f"{BARE_MANY} tables instead: {many_rate:.0f} moves/s, {many_cpu:.2f} ms per move.",
         "",
         "| bot tables | moves/s | ÷ bare engine | longest gap | p99 gap | kept moving | "
         "timer late p50 / p99: task started | … forced move committed | "
