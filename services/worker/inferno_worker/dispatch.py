@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from inferno_bus.consumer import Message
 
 from . import metrics
-from .due_moves import DueMoves
+from .due_moves import Due, DueMoves
 from .engine_client import EngineClient, Refused
 from .table_records import TableRecords
 
@@ -107,6 +107,17 @@ class Dispatcher:
         self.records.set_deadlines(table_id, version, due)
 
 
+#: The timer's next look while it is looking (any new deadline may be before the next one).
+LOOKING = 2**62
+#: Entries the timer reads per look from each sorted set (more due → it looks again at once).
+BATCH = 32
+
+
+def _entry(member: bytes, score: float) -> Due:
+    table_id, version, seat = member.decode().rsplit("|", 2)
+    return table_id, int(version), int(seat), int(score)
+
+
 class Timer:
     """Enqueues ``timeout_move`` for due deadlines and ``bot_move`` for bot moves whose delay
     is over (:mod:`.due_moves`), right when they fall due; finds idle tables.
@@ -143,6 +154,7 @@ class Timer:
         self._wake = threading.Event()
         self._stopping = False
         self._next_look_ms = 0
+        self._next_due: int | None = None
         #: time.monotonic() of the last loop that reached Redis (readiness).
         self.last_ok = time.monotonic()
 
@@ -166,31 +178,45 @@ class Timer:
             self.enqueue_close(table_id, record.version if record else 0)
         return len(idle)
 
+    def _first(self) -> tuple[list[Due], list[Due]]:
+        """The earliest ``BATCH`` deadlines and delayed bot moves, in one round trip."""
+        with self.records.client.pipeline(transaction=False) as pipe:
+            pipe.zrange(self.records.deadlines_key, 0, BATCH - 1, withscores=True)
+            if self.due_moves is not None:
+                pipe.zrange(self.due_moves.key, 0, BATCH - 1, withscores=True)
+            replies = pipe.execute()
+        parsed = [[_entry(member, score) for member, score in rows] for rows in replies]
+        return parsed[0], parsed[1] if len(parsed) > 1 else []
+
     def tick(self) -> int:
-        due = self.records.due(now_ms())
+        """Enqueue what is due now; returns how many. Also learns when the next one falls due
+        (:meth:`seconds_to_next`)."""
+        deadlines, bots = self._first()
+        now = now_ms()
+        due = [d for d in deadlines if d[3] <= now]
         for table_id, version, seat, due_ms in due:
             # Enqueue first, then drop: a crash in between enqueues twice, which the task's
             # version check and action id make harmless; the other order could lose a timeout.
             self.enqueue_timeout(table_id, version, seat, due_ms)
             self.records.drop_deadline(table_id, version, seat)
-        fired = len(due)
-        if self.due_moves is not None and self.enqueue_bot is not None:
-            bots = self.due_moves.due(now_ms())
-            for table_id, version, seat, due_ms in bots:
+        ready = [b for b in bots if b[3] <= now] if self.enqueue_bot is not None else []
+        if ready and self.due_moves is not None and self.enqueue_bot is not None:
+            for table_id, version, seat, due_ms in ready:
                 self.enqueue_bot(table_id, version, seat, due_ms)  # enqueue, then drop
-            self.due_moves.drop(bots)
-            fired += len(bots)
-        return fired
+            self.due_moves.drop(ready)
+        if len(due) == BATCH or len(ready) == BATCH:
+            self._next_due = now  # maybe more due already: look again at once
+        else:
+            later = [d[3] for d in (*deadlines, *bots) if d[3] > now]
+            self._next_due = min(later) if later else None
+        return len(due) + len(ready)
 
     def seconds_to_next(self) -> float:
-        """How long to sleep: until the earliest deadline, at most ``max_wait_s``."""
-        earliest = [self.records.earliest_deadline()]
-        if self.due_moves is not None:
-            earliest.append(self.due_moves.earliest())
+        """How long to sleep: until the next due time the last :meth:`tick` saw, at most
+        ``max_wait_s``."""
         wait = self.max_wait_s
-        for due_ms in earliest:
-            if due_ms is not None:
-                wait = min(wait, max(0.0, (due_ms - now_ms()) / 1000))
+        if self._next_due is not None:
+            wait = min(wait, max(0.0, (self._next_due - now_ms()) / 1000))
         self._next_look_ms = now_ms() + int(wait * 1000)
         return wait
 
@@ -198,9 +224,11 @@ class Timer:
         """Fire deadlines as they fall due until :meth:`stop`; survives Redis hiccups."""
         next_sweep = next_counts = 0.0
         while not self._stopping:
-            self._wake.clear()  # before looking: a deadline set from here on wakes the wait
+            # Before looking: until the next look is known, any deadline set wakes the wait.
+            self._wake.clear()
+            self._next_look_ms = LOOKING
             try:
-                fired = self.tick()
+                self.tick()
                 now = time.monotonic()
                 if now >= next_sweep:
                     self.sweep_idle()
@@ -210,7 +238,7 @@ class Timer:
                     metrics.DEADLINES_PENDING.set(deadlines)
                     metrics.TABLES_FOLLOWED.set(tables)
                     next_counts = now + self.counts_every_s
-                wait = 0.0 if fired else self.seconds_to_next()
+                wait = self.seconds_to_next()
                 self.last_ok = time.monotonic()
             except Exception:  # keep the clocks running through a Redis hiccup
                 log.exception("timer tick failed")

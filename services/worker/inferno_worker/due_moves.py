@@ -18,6 +18,8 @@ Due = tuple[str, int, int, int]
 
 
 class DueMoves:
+    """The set; the timer reads it (with the deadlines) in ``dispatch.Timer.tick``."""
+
     def __init__(self, client: redis.Redis, prefix: str) -> None:
         self.client = client
         self.key = f"{prefix}worker:bot_due"
@@ -25,24 +27,9 @@ class DueMoves:
     def add(self, table_id: str, version: int, seat: int, due_ms: int) -> None:
         self.client.zadd(self.key, {f"{table_id}|{version}|{seat}": due_ms})
 
-    def due(self, now_ms: int, limit: int = 500) -> list[Due]:
-        """Entries due by ``now_ms``, earliest first."""
-        rows = self.client.zrangebyscore(
-            self.key, "-inf", now_ms, start=0, num=limit, withscores=True
-        )
-        out = []
-        for member, score in rows:
-            table_id, version, seat = member.decode().rsplit("|", 2)
-            out.append((table_id, int(version), int(seat), int(score)))
-        return out
-
     def drop(self, entries: list[Due]) -> None:
         if entries:
             self.client.zrem(self.key, *(f"{t}|{v}|{s}" for t, v, s, _ in entries))
-
-    def earliest(self) -> int | None:
-        rows = self.client.zrange(self.key, 0, 0, withscores=True)
-        return int(rows[0][1]) if rows else None
 
     def count(self) -> int:
         return int(self.client.zcard(self.key))

@@ -87,11 +87,14 @@ class TableRecords:
         )
 
     def get(self, table_id: str) -> TableRecord | None:
-        raw = self.client.hgetall(self.key(table_id))
+        with self.client.pipeline(transaction=False) as pipe:  # one round trip, not two
+            pipe.hgetall(self.key(table_id))
+            pipe.smembers(self.key(table_id, "abandoned"))
+            raw, members = pipe.execute()
         if not raw:
             return None
         fields = {k.decode(): v.decode() for k, v in raw.items()}
-        abandoned = {int(s) for s in self.client.smembers(self.key(table_id, "abandoned"))}
+        abandoned = {int(s) for s in members}
         return TableRecord(
             table_id=table_id,
             game=fields["game"],
@@ -117,6 +120,8 @@ class TableRecords:
         own = self.key(table_id, "deadlines")
         old = [m.decode() for m in self.client.smembers(own)]
         new = {f"{table_id}|{version}|{seat}": due for seat, due in due_ms.items()}
+        if not old and not new:
+            return  # nothing set, nothing to set (a table of bots): save the round trip
         with self.client.pipeline(transaction=True) as pipe:
             if old:
                 pipe.zrem(self.deadlines_key, *old)
@@ -159,11 +164,6 @@ class TableRecords:
             table_id, version, seat = member.decode().rsplit("|", 2)
             out.append((table_id, int(version), int(seat), int(score)))
         return out
-
-    def earliest_deadline(self) -> int | None:
-        """Due time (ms) of the earliest deadline of any table, or None if there is none."""
-        rows = self.client.zrange(self.deadlines_key, 0, 0, withscores=True)
-        return int(rows[0][1]) if rows else None
 
     def counts(self) -> tuple[int, int]:
         """(deadlines pending, live tables followed), for the metrics."""

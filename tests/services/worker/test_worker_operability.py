@@ -244,6 +244,13 @@ def test_bots_wait_out_their_delay_in_redis_and_the_timer_fires_them(
         timer.deadline_set(int(time.time() * 1000))
         wait_until(lambda: len(fired) == 3, 2, "the woken timer")
         assert time.monotonic() - woke < 1.0 and due_moves.count() == 0
+        # More due at once than the timer reads per look: all of them fire, in due order.
+        now = int(time.time() * 1000)
+        for i in range(75):
+            due_moves.add("w", i + 1, 0, now - 1000 + i)
+        timer.deadline_set(now)
+        wait_until(lambda: len(fired) == 78, 5, "75 moves due at once")
+        assert [f[1] for f in fired[3:]] == list(range(1, 76))
         timer.stop()
         thread.join(5)
         assert not thread.is_alive()
