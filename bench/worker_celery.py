@@ -458,7 +458,8 @@ def main() -> None:
         "buckets as Prometheus does); *forced move committed*: deadline → the engine's answer "
         "to the forced move, exact, from the `late_ms` the worker logs. CPU per move counts "
         "every move of the window (bots' and timeouts') and the processes' idle work, so it "
-        "falls as the rate rises; it depends far less on the machine's load than moves/s does.",
+        "falls as the rate rises; it depends less on the machine's load than moves/s does "
+        "(still ±25 % between runs here).",
     ]
     text = "\n".join(lines) + "\n"
     print(text)
