@@ -26,9 +26,10 @@ class Channel(kombu_redis.Channel):
             self._sync_client = super()._create_client(asynchronous=False)
         return self._sync_client
 
-    def close(self) -> None:
+    def _disconnect_pools(self) -> None:
+        # kombu drops the pools after a fork or on close: the client goes with its pool.
         self._sync_client = None
-        super().close()
+        super()._disconnect_pools()
 
 
 class Transport(kombu_redis.Transport):
