@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from kombu import Producer
 
 from inferno_bus.consumer import Consumer, Message, stop_on_signals
+from inferno_logs import configure
 
 from . import metrics, tasks
 from .dispatch import Dispatcher, Timer
@@ -163,7 +164,10 @@ def main(argv: list[str] | None = None) -> None:
         "--timeout", type=float, default=2.0, help="health: seconds to wait for answers"
     )
     args = parser.parse_args(argv)
-    logging.basicConfig(level=os.environ.get("INFERNO_LOG_LEVEL", "INFO"))
+    configure(
+        "dispatcher" if args.command == "dispatch" else "worker",
+        os.environ.get("INFERNO_LOG_LEVEL", "INFO"),
+    )
     if args.command == "health":
         sys.exit(health(args.timeout))
     run_dispatch()

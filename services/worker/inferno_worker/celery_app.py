@@ -23,7 +23,7 @@ from __future__ import annotations
 import threading
 
 from celery import Celery
-from celery.signals import worker_ready, worker_shutting_down
+from celery.signals import setup_logging, worker_ready, worker_shutting_down
 from kombu import Exchange, Queue
 
 from .settings import get_settings
@@ -83,6 +83,17 @@ def worker_checks() -> dict[str, str | None]:
     except Exception as err:
         checks["broker"] = f"failed: {type(err).__name__}"
     return checks
+
+
+@setup_logging.connect
+def _json_logs(loglevel: object = None, **_: object) -> None:
+    """A worker process logs JSON lines like every service (Celery's own lines included)."""
+    import logging
+
+    from inferno_logs import configure
+
+    level = logging.getLevelName(loglevel) if isinstance(loglevel, int) else loglevel
+    configure("worker", level if isinstance(level, str) and level.isalpha() else "INFO")
 
 
 @worker_ready.connect

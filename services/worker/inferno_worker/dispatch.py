@@ -24,8 +24,10 @@ from dataclasses import replace
 
 import grpc
 
+from inferno_bus import Envelope
 from inferno_bus.consumer import Message
 from inferno_clock import ClockPolicy, bank_after, decision_deadline, grace_deadline
+from inferno_logs import bound
 
 from . import metrics
 from .due_moves import Due, DueMoves
@@ -76,19 +78,23 @@ class Dispatcher:
         for message in batch:
             env = message.envelope
             try:
-                if env.type == "table.created":
-                    self._created(env.table, env.payload)
-                elif env.type == "table.action_applied":
-                    self._applied(env.table, env.version, env.time, env.payload)
-                elif env.type == "table.seat_handed_over":
-                    self._handed_over(env.table, env.version, env.time, env.payload)
-                elif env.type == "table.presence":
-                    self._presence(env.table, env.payload)
-                elif env.type in ("table.finished", "table.aborted"):
-                    self.records.close(env.table)
+                with bound(table_id=env.table or None):
+                    self._handle(env)
             except (KeyError, TypeError, ValueError) as err:
                 refused[message.entry_id] = f"{env.type} payload unusable: {err!r}"
         return refused
+
+    def _handle(self, env: Envelope) -> None:
+        if env.type == "table.created":
+            self._created(env.table, env.payload)
+        elif env.type == "table.action_applied":
+            self._applied(env.table, env.version, env.time, env.payload)
+        elif env.type == "table.seat_handed_over":
+            self._handed_over(env.table, env.version, env.time, env.payload)
+        elif env.type == "table.presence":
+            self._presence(env.table, env.payload)
+        elif env.type in ("table.finished", "table.aborted"):
+            self.records.close(env.table)
 
     def _created(self, table_id: str, payload: dict) -> None:
         token = self.engine.service_token()

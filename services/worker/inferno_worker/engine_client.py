@@ -14,8 +14,10 @@ import time
 from dataclasses import dataclass
 
 import grpc
+import structlog
 
 from inferno_auth.tokens import Role, issue_token
+from inferno_logs import REQUEST_ID
 from inferno_proto import engine_pb2, engine_pb2_grpc
 
 #: Answers that mean the move no longer applies; nothing to retry.
@@ -98,7 +100,13 @@ class EngineClient:
         return bool(self._call(self._stub.HandOverSeat, request, token).handed_over)
 
     def _meta(self, token: str) -> list[tuple[str, str]]:
-        return [("authorization", f"Bearer {token}")]
+        meta = [("authorization", f"Bearer {token}")]
+        # The task's id (bound by inferno_worker.tasks) is the engine's request id for the
+        # call, so the worker's line and the engine's line of one move share it.
+        request_id = structlog.contextvars.get_contextvars().get(REQUEST_ID)
+        if request_id:
+            meta.append(("x-request-id", str(request_id)))
+        return meta
 
     def view(self, table_id: str, seat: int | None, token: str) -> engine_pb2.GetViewResponse:
         """The view as ``token`` sees it (``seat`` only with a service token)."""

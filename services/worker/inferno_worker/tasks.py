@@ -10,19 +10,32 @@ committed (``due_ms``, set by the timer that enqueued them).
 
 from __future__ import annotations
 
-import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import grpc
 import redis
+import structlog
+from celery import current_task
+
+from inferno_logs import bound
 
 from . import metrics, moves
 from .celery_app import app
 from .resources import engine, records
 from .settings import get_settings
 
-log = logging.getLogger(__name__)
+log = structlog.get_logger("inferno_worker.tasks")
+
+
+@contextmanager
+def _ids(table_id: str) -> Iterator[None]:
+    """The table id and this task's id (the request id its engine calls carry) on every line."""
+    request = getattr(current_task, "request", None)
+    with bound(table_id=table_id, request_id=getattr(request, "id", None)):
+        yield
+
 
 _TRANSIENT = (grpc.RpcError, redis.ConnectionError, redis.TimeoutError)
 _RETRY = {
@@ -69,14 +82,15 @@ def _committed(task: str, due_ms: int, outcome: str) -> int:
 @app.task(name="inferno_worker.bot_move", **_RETRY)
 def bot_move(table_id: str, version: int, seat: int, due_ms: int = 0) -> str:
     _started("bot_move", due_ms)
-    outcome = _observed(
-        "bot_move",
-        lambda: moves.bot_move(
-            engine(), records(), get_settings().worker_bot, table_id, version, seat
-        ),
-    )
-    _committed("bot_move", due_ms, outcome)
-    log.info("bot move table=%s version=%s seat=%s: %s", table_id, version, seat, outcome)
+    with _ids(table_id):
+        outcome = _observed(
+            "bot_move",
+            lambda: moves.bot_move(
+                engine(), records(), get_settings().worker_bot, table_id, version, seat
+            ),
+        )
+        late_ms = _committed("bot_move", due_ms, outcome)
+        log.info("bot_move", version=version, seat=seat, outcome=outcome, late_ms=late_ms)
     pause_ms = get_settings().worker_fault_pause_after_submit_ms
     if pause_ms:
         time.sleep(pause_ms / 1000)
@@ -86,23 +100,18 @@ def bot_move(table_id: str, version: int, seat: int, due_ms: int = 0) -> str:
 @app.task(name="inferno_worker.timeout_move", **_RETRY)
 def timeout_move(table_id: str, version: int, seat: int, due_ms: int = 0) -> str:
     _started("timeout_move", due_ms)
-    outcome = _observed(
-        "timeout_move", lambda: moves.timeout_move(engine(), table_id, version, seat)
-    )
-    late_ms = _committed("timeout_move", due_ms, outcome)
-    log.info(
-        "timeout move table=%s version=%s seat=%s late_ms=%s: %s",
-        table_id,
-        version,
-        seat,
-        late_ms,
-        outcome,
-    )
+    with _ids(table_id):
+        outcome = _observed(
+            "timeout_move", lambda: moves.timeout_move(engine(), table_id, version, seat)
+        )
+        late_ms = _committed("timeout_move", due_ms, outcome)
+        log.info("timeout_move", version=version, seat=seat, outcome=outcome, late_ms=late_ms)
     return outcome
 
 
 @app.task(name="inferno_worker.close_idle", **_RETRY)
 def close_idle(table_id: str, version: int) -> str:
-    outcome = _observed("close_idle", lambda: moves.close_idle(engine(), table_id, version))
-    log.info("close idle table=%s version=%s: %s", table_id, version, outcome)
+    with _ids(table_id):
+        outcome = _observed("close_idle", lambda: moves.close_idle(engine(), table_id, version))
+        log.info("close_idle", version=version, outcome=outcome)
     return outcome
