@@ -14,8 +14,10 @@ and hands the parsed envelopes to a batch handler. The life of a message:
    consumer keeps the batch (refreshing its claim so no other consumer takes it over),
    reports itself not ready, backs off and tries the same batch again, so such outages never
    count against a message. Any other exception is blamed on the
-   messages: the batch is retried one message at a time to find the culprit, which stays
-   pending and is reclaimed later; on its ``max_deliveries``-th failure it is dead-lettered.
+   messages: the batch is split in halves, each handled on its own (and split again while it
+   fails), so the good messages of a big batch are handled after a few calls and the culprit
+   stays pending; it is reclaimed later, and on its ``max_deliveries``-th failure it is
+   dead-lettered.
 5. A malformed envelope, a trimmed entry, or a message delivered more than ``max_deliveries``
    times (e.g. one that kills the process) goes straight to the dead-letter stream.
 
@@ -313,12 +315,15 @@ class Consumer:
                 continue
             except Exception as err:
                 if len(messages) > 1:
+                    # Bisect: each half is handled on its own, so one bad message costs
+                    # about 2·log2(batch) handler calls, not one per message of the batch.
                     handled: list[str] = []
                     refused = {}
-                    for message in messages:
-                        one_handled, one_refused = self._handle([message])
-                        handled += one_handled
-                        refused.update(one_refused)
+                    middle = len(messages) // 2
+                    for half in (messages[:middle], messages[middle:]):
+                        half_handled, half_refused = self._handle(half)
+                        handled += half_handled
+                        refused.update(half_refused)
                     return handled, refused
                 message = messages[0]
                 metrics.MESSAGES.labels(self.stream, self.group, "failed").inc()

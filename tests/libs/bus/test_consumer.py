@@ -161,8 +161,9 @@ def test_a_failing_message_is_retried_then_dead_lettered_with_the_reason(
     consumer = make(client, redis_prefix, handler, claim_idle_ms=50, max_deliveries=3)
     consumer.ensure_group()
     consumer.poll()
-    # The batch failed, so each message was tried alone: 0 and 2 succeeded, 1 stays pending.
-    assert calls == [3, 1, 1, 1]
+    # The batch failed, so it was split in halves, [0] and [1, 2], and the failing half again:
+    # 0 and 2 succeeded, 1 stays pending.
+    assert calls == [3, 1, 2, 1, 1]
     assert group_backlog(client, consumer.stream, "g").pending == 1
     assert dead_letters(client, redis_prefix) == []
     for _ in range(2):
@@ -173,6 +174,34 @@ def test_a_failing_message_is_retried_then_dead_lettered_with_the_reason(
         "handler failed 3 times, last with ZeroDivisionError: division by zero in round 3"
     )
     assert dead["deliveries"] == "3"
+    assert group_backlog(client, consumer.stream, "g").pending == 0
+
+
+def test_one_failing_message_in_a_big_batch_costs_a_few_calls_and_loses_nothing(
+    client: redis.Redis, redis_prefix: str
+) -> None:
+    Publisher(client, redis_prefix).publish_many(aborted(n) for n in range(1000))
+    calls: list[int] = []
+    handled: list[int] = []
+
+    def handler(messages: Sequence[Message]) -> None:
+        calls.append(len(messages))
+        if any(m.envelope.payload["n"] == 617 for m in messages):
+            raise ValueError("a value the database refuses")
+        handled.extend(m.envelope.payload["n"] for m in messages)
+
+    consumer = make(client, redis_prefix, handler, batch_size=1000, max_deliveries=1)
+    consumer.ensure_group()
+    assert consumer.poll() == 1000
+    # Halving: 2 calls per level of a 10-level bisection, plus the whole batch.
+    assert len(calls) <= 1 + 2 * 10
+    assert sorted(handled) == [n for n in range(1000) if n != 617]
+    [dead] = dead_letters(client, redis_prefix)
+    assert json.loads(json.loads(dead["entry"])["payload"])["n"] == 617
+    assert (
+        dead["reason"]
+        == "handler failed 1 times, last with ValueError: a value the database refuses"
+    )
     assert group_backlog(client, consumer.stream, "g").pending == 0
 
 
