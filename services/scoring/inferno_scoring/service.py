@@ -8,6 +8,7 @@ crashing in a restart loop.
 
 from __future__ import annotations
 
+import gc
 import logging
 import threading
 
@@ -21,6 +22,24 @@ from .handler import ScoringHandler
 from .settings import Settings
 
 log = logging.getLogger(__name__)
+
+#: Allocations between two young-generation collections (CPython's default is 700).
+GC_YOUNG_THRESHOLD = 10_000
+
+
+def settle_garbage_collector() -> None:
+    """Keep the cyclic garbage collector off the objects that live as long as the process.
+
+    Every event parsed creates a few hundred containers (JSON, models); with CPython's
+    defaults the collector runs every 700 allocations and, now and then, walks every object
+    the process holds (modules, pydantic schemas, psycopg, ~200,000 objects), which tripled
+    the cost of decoding a payload in the consumer. Called once the service is built:
+    ``gc.freeze`` moves what exists then out of the collector's sight, and young collections
+    run less often (the batch's objects are freed by reference counting anyway).
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(GC_YOUNG_THRESHOLD, 10, 10)
 
 
 class ScoringService:
