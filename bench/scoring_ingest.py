@@ -276,11 +276,13 @@ def _consume(url: str, prefix: str, name: str, batch: int, shared: dict[str, Any
     pool = make_pool(url, size=2)
     pool.wait()
     client = redis.Redis.from_url(REDIS_URL, decode_responses=True)
-    timed = Timed(ScoringHandler(pool), shared["stored"])
+    handler = ScoringHandler(pool)
+    timed = Timed(handler, shared["stored"])
     consumer = Consumer(
         client, prefix, "scoring", name, timed, batch_size=batch, block_ms=20,
         transient=UNAVAILABLE,
     )  # fmt: skip
+    handler.wait_turn = consumer.wait_for_older  # as the service wires it
     consumer.ensure_group()
     settle_garbage_collector()  # as the service does at start
     shared["ready"].release()

@@ -248,6 +248,43 @@ class Consumer:
                 break
         return total
 
+    def wait_for_older(
+        self, messages: Sequence[Message], timeout_s: float = 2.0, poll_s: float = 0.005
+    ) -> bool:
+        """Wait until no other consumer of the group is working on an entry older than the
+        oldest of ``messages``; True if so, False after ``timeout_s`` (or when stopping).
+
+        For handlers whose effects depend on stream order (scoring rates in finish order):
+        with several consumers, a later batch could otherwise be written before an earlier
+        one that is still being prepared. A handler calls this after its own preparation and
+        just before writing, so consumers still prepare in parallel and write in stream
+        order. "Working on" means handed out less than ``claim_idle_ms`` ago and not yet
+        acknowledged: an entry left by a dead consumer or a failing one is not waited for.
+        The order is a preference, not a guarantee (the wait is bounded), so the handler must
+        still be correct when entries are written out of order.
+        """
+        if not messages:
+            return True
+        oldest = min(messages, key=lambda m: tuple(map(int, m.entry_id.split("-")))).entry_id
+        deadline = time.monotonic() + timeout_s
+        while True:
+            busy = False
+            for info in self.client.xinfo_consumers(self.stream, self.group):
+                name = _text(info["name"])
+                if name == self.name or not int(info["pending"]):
+                    continue
+                rows = self.client.xpending_range(
+                    self.stream, self.group, min="-", max=f"({oldest}", count=1,
+                    consumername=name,
+                )  # fmt: skip
+                if rows and int(rows[0]["time_since_delivered"]) < self.claim_idle_ms:
+                    busy = True
+                    break
+            if not busy:
+                return True
+            if time.monotonic() >= deadline or self._stop.wait(poll_s):
+                return False
+
     # -- handling -----------------------------------------------------------------------------
 
     def _deliveries(self, entries: Sequence[tuple[Any, Any]]) -> dict[str, int]:

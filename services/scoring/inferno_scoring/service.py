@@ -53,18 +53,20 @@ class ScoringService:
         self.redis = redis.Redis.from_url(
             settings.redis_url, decode_responses=True, socket_timeout=10, socket_connect_timeout=5
         )
+        handler = ScoringHandler(self.pool)
         self.consumer = Consumer(
             self.redis,
             settings.redis_prefix,
             settings.scoring_group,
             settings.scoring_consumer,
-            ScoringHandler(self.pool),
+            handler,
             batch_size=settings.scoring_batch_size,
             block_ms=settings.scoring_block_ms,
             claim_idle_ms=settings.scoring_claim_idle_ms,
             max_deliveries=settings.scoring_max_deliveries,
             transient=UNAVAILABLE,
         )
+        handler.wait_turn = self.consumer.wait_for_older
         self.migrated = threading.Event()
 
     def run_consumer(self) -> None:

@@ -11,7 +11,7 @@ elements are prepared before the transaction begins (see ``rows``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from psycopg import Connection, Cursor
@@ -64,8 +64,14 @@ class Stored(NamedTuple):
     rerated: int
 
 
-def store_batch(pool: ConnectionPool, items: Sequence[FinishedMatch | ScoredRound]) -> Stored:
-    """Store what is new in ``items``."""
+def store_batch(
+    pool: ConnectionPool,
+    items: Sequence[FinishedMatch | ScoredRound],
+    before_write: Callable[[], object] | None = None,
+) -> Stored:
+    """Store what is new in ``items``. ``before_write`` is called once the rows are prepared,
+    just before the transaction begins (the consumer waits there for older batches that
+    other consumers are still writing, see ``handler``)."""
     unique: dict[str, FinishedMatch | ScoredRound] = {}
     for item in items:
         unique.setdefault(item.event_id, item)
@@ -78,6 +84,8 @@ def store_batch(pool: ConnectionPool, items: Sequence[FinishedMatch | ScoredRoun
     round_rows = {
         i.event_id: rows.scored_round(i) for i in unique.values() if isinstance(i, ScoredRound)
     }
+    if before_write is not None:
+        before_write()
     # Pipeline mode: statements are sent without waiting for each answer; the transaction
     # costs three round trips (new ids; what is stored already; commit) plus any re-rating,
     # which matters when batches are small (a quiet bus hands over one or two at a time).

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import redis
 
-from inferno_bus import Consumer, Message, Publisher, group_backlog, stream_key
+from inferno_bus import Consumer, Envelope, Message, Publisher, group_backlog, stream_key
 
 from .conftest import aborted
 
@@ -203,6 +203,38 @@ def test_one_failing_message_in_a_big_batch_costs_a_few_calls_and_loses_nothing(
         == "handler failed 1 times, last with ValueError: a value the database refuses"
     )
     assert group_backlog(client, consumer.stream, "g").pending == 0
+
+
+def test_a_consumer_waits_for_older_entries_another_consumer_is_working_on(
+    client: redis.Redis, redis_prefix: str
+) -> None:
+    Publisher(client, redis_prefix).publish_many(aborted(n) for n in range(4))
+    first = make(client, redis_prefix, Recorder(), name="first", claim_idle_ms=300)
+    second = make(client, redis_prefix, Recorder(), name="second", claim_idle_ms=300)
+    first.ensure_group()
+
+    def read(consumer: Consumer) -> list[Message]:
+        [(_, entries)] = client.xreadgroup("g", consumer.name, {consumer.stream: ">"}, count=2)
+        return [Message(i, Envelope.from_fields(f), 1) for i, f in entries]
+
+    older, newer = read(first), read(second)
+    # The oldest batch never waits; the newer one waits while the older is in work.
+    assert first.wait_for_older(older, timeout_s=0.05)
+    started = time.monotonic()
+    assert not second.wait_for_older(newer, timeout_s=0.1)
+    assert time.monotonic() - started >= 0.1
+    # Acknowledged: no more waiting.
+    client.xack(first.stream, "g", older[0].entry_id, older[1].entry_id)
+    assert second.wait_for_older(newer, timeout_s=0.05)
+    # An older entry left longer than claim_idle_ms (a dead consumer's) is not waited for.
+    third = make(client, redis_prefix, Recorder(), name="third", claim_idle_ms=300)
+    Publisher(client, redis_prefix).publish_many(aborted(n) for n in range(4, 6))
+    stale = read(first)
+    time.sleep(0.35)
+    Publisher(client, redis_prefix).publish_many(aborted(n) for n in range(6, 8))
+    assert third.wait_for_older(read(third), timeout_s=0.05)
+    pending = client.xpending_range(first.stream, "g", "-", "+", 10, consumername="first")
+    assert [p["message_id"] for p in pending] == [m.entry_id for m in stale]
 
 
 def test_a_message_delivered_too_often_is_dead_lettered_unhandled(

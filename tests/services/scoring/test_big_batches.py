@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import json
 import random
+import threading
+import time
+from functools import partial
 
 import psycopg
 import pytest
@@ -15,7 +18,7 @@ import redis
 from psycopg_pool import ConnectionPool
 
 from inferno_bus import Consumer, Envelope, Message, Publisher, group_backlog
-from inferno_scoring.db import UNAVAILABLE
+from inferno_scoring.db import UNAVAILABLE, make_pool
 from inferno_scoring.handler import ScoringHandler
 
 from .conftest import counts, drain, expected_ratings, random_matches, stored_ratings
@@ -149,3 +152,47 @@ def test_an_event_postgresql_refuses_does_not_lose_the_rest_of_its_big_batch(
         assert conn.execute(
             "SELECT count(*) FROM scoring.events WHERE event_id = %s", (poison.id,)
         ).fetchone() == (0,)
+
+
+def test_two_consumers_write_in_stream_order_so_nothing_is_rated_twice(
+    client: redis.Redis, redis_prefix: str, publisher: Publisher, migrated_db: str
+) -> None:
+    from prometheus_client import REGISTRY
+
+    def rerated() -> float:
+        return REGISTRY.get_sample_value("inferno_scoring_rerated_matches_total") or 0.0
+
+    events = random_matches(1500, random.Random(14))  # published in finish order
+    publisher.publish_many(events)
+    pools = [make_pool(migrated_db, size=1) for _ in range(2)]
+    seen = [0, 0]
+    consumers = []
+    for i, pool in enumerate(pools):
+        handler = ScoringHandler(pool)
+        consumer = big_consumer(client, redis_prefix, pool, name=f"c{i}")
+        consumer.batch_size = 100  # many batches, so the two interleave
+
+        def handle(messages, handler=handler, i=i) -> dict[str, str]:
+            seen[i] += len(messages)
+            if i == 0:
+                time.sleep(0.05)  # slower to prepare: its older batches would land late
+            return handler(messages)
+
+        consumer.handler = handle
+        # As the service wires it; a long bound so a loaded machine does not reorder.
+        handler.wait_turn = partial(consumer.wait_for_older, timeout_s=60)
+        consumers.append(consumer)
+    before = rerated()
+    threads = [threading.Thread(target=drain, args=(c,)) for c in consumers]
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=240)
+    finally:
+        for pool in pools:
+            pool.close()
+    assert min(seen) > 0 and sum(seen) == len(events)  # both took a share of the work
+    assert rerated() == before  # each batch written after every older one
+    assert counts(migrated_db) == expected_counts(events)
+    assert stored_ratings(migrated_db) == expected_ratings(events)
