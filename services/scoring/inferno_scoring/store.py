@@ -51,7 +51,12 @@ INSERT INTO scoring.rounds (table_id, round, points, scores, detail)
 SELECT table_id, round, points::int[], scores::int[], detail::jsonb
 FROM unnest(%s::text[], %s::int[], %s::text[], %s::text[], %s::text[])
      AS r(table_id, round, points, scores, detail)
-ON CONFLICT (table_id, round) DO NOTHING
+"""
+# Round rows may exist already only for tables whose `table.round_scored` events were stored.
+_ROUNDS_MAYBE_STORED = _ROUNDS + "ON CONFLICT (table_id, round) DO NOTHING\n"
+
+_TABLES_WITH_ROUNDS = """
+SELECT DISTINCT table_id FROM scoring.rounds WHERE table_id = ANY(%s::text[])
 """
 
 
@@ -106,6 +111,11 @@ def store_batch(
             for g, ms in by_game.items()
         }
         inserting = _send_matches(conn, matches)
+        with_rounds = (
+            conn.execute(_TABLES_WITH_ROUNDS, (pgarray.texts(m.table_id for m in matches),))
+            if matches
+            else None
+        )
         late = {g for g, answer in later.items() if ratings.yes(answer)}
         matches, refused = _stored_matches(conn, inserting, matches)
         stored = [match_rows[m.event_id] for m in matches]
@@ -118,8 +128,20 @@ def store_batch(
             fresh[game] = ratings.standings_from(known[game])
             changes |= ratings.replay(((r.match.table_id, r.seats) for r in in_order), fresh[game])
         _insert_participants(conn, stored, changes)
-        scored = [round_rows[i.event_id] for i in new if isinstance(i, ScoredRound)]
-        _insert_rounds(conn, [r.rounds for r in stored] + scored)
+        # Rounds of a new match go in without conflict handling (cheaper for PostgreSQL),
+        # unless `table.round_scored` events of its table are stored or in this batch.
+        # (Another consumer storing such an event at this very moment makes the insert fail;
+        # the batch is then retried and takes the other path.)
+        scored = [i for i in new if isinstance(i, ScoredRound)]
+        overlap = {t for (t,) in with_rounds.fetchall()} if with_rounds else set()
+        overlap |= {i.table_id for i in scored}
+        _insert_rounds(conn, _ROUNDS, [r.rounds for r in stored if r.match.table_id not in overlap])
+        _insert_rounds(
+            conn,
+            _ROUNDS_MAYBE_STORED,
+            [r.rounds for r in stored if r.match.table_id in overlap]
+            + [round_rows[i.event_id] for i in scored],
+        )
         for game, standings in fresh.items():
             ratings.save_standings(conn, game, standings)
         rerated = 0
@@ -214,6 +236,6 @@ def _insert_participants(
     )
 
 
-def _insert_rounds(conn: Connection, parts: Sequence[tuple[list[str], ...]]) -> None:
+def _insert_rounds(conn: Connection, sql: str, parts: Sequence[tuple[list[str], ...]]) -> None:
     if rows.count(parts):
-        conn.execute(_ROUNDS, rows.columns(parts, rows.ROUND_COLUMNS))
+        conn.execute(sql, rows.columns(parts, rows.ROUND_COLUMNS))

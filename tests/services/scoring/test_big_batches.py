@@ -17,11 +17,18 @@ import pytest
 import redis
 from psycopg_pool import ConnectionPool
 
-from inferno_bus import Consumer, Envelope, Message, Publisher, group_backlog
+from inferno_bus import Consumer, Envelope, EventType, Message, Publisher, group_backlog
 from inferno_scoring.db import UNAVAILABLE, make_pool
 from inferno_scoring.handler import ScoringHandler
 
-from .conftest import counts, drain, expected_ratings, random_matches, stored_ratings
+from .conftest import (
+    counts,
+    drain,
+    event_id,
+    expected_ratings,
+    random_matches,
+    stored_ratings,
+)
 
 BATCH = 500
 
@@ -196,3 +203,52 @@ def test_two_consumers_write_in_stream_order_so_nothing_is_rated_twice(
     assert rerated() == before  # each batch written after every older one
     assert counts(migrated_db) == expected_counts(events)
     assert stored_ratings(migrated_db) == expected_ratings(events)
+
+
+def test_round_rows_already_stored_from_round_events_are_not_written_twice(
+    client: redis.Redis, redis_prefix: str, publisher: Publisher, pool: ConnectionPool,
+    migrated_db: str,
+) -> None:  # fmt: skip
+    from prometheus_client import REGISTRY
+
+    consumer = big_consumer(client, redis_prefix, pool)
+    labels = {"stream": consumer.stream, "group": "scoring", "outcome": "failed"}
+
+    def failures() -> float:
+        return REGISTRY.get_sample_value("inferno_bus_messages_total", labels) or 0.0
+
+    events = random_matches(40, random.Random(15))
+    early, late = events[7], events[31]
+
+    def round_event(match: Envelope, number: int) -> Envelope:
+        r = match.payload["rounds"][number - 1]
+        totals = [sum(x["points"][s] for x in match.payload["rounds"][:number]) for s in
+                  range(len(match.payload["seats"]))]  # fmt: skip
+        return Envelope.new(
+            EventType.ROUND_SCORED, table=match.table, version=number,
+            id=event_id(match.table, number, EventType.ROUND_SCORED),
+            payload={"game": "oh_hell", "round": number, "points": r["points"],
+                     "scores": totals, "detail": r["detail"]},
+        )  # fmt: skip
+
+    before = failures()
+    publisher.publish_many([round_event(early, 1), round_event(early, 2)])  # stored first
+    drain(consumer)
+    publisher.publish_many([*events, round_event(late, 3)])  # same batch as its match
+    drain(consumer)
+
+    assert failures() == before  # no insert ran into rows already there
+    assert counts(migrated_db) == expected_counts(events) | {"events": len(events) + 3}
+    with psycopg.connect(migrated_db) as conn:
+        stored = conn.execute(
+            "SELECT table_id, round, points, scores FROM scoring.rounds"
+            " WHERE table_id = ANY(%s) ORDER BY 1, 2",
+            ([early.table, late.table],),
+        ).fetchall()
+    expected = []
+    for match in (early, late):
+        running = [0] * len(match.payload["seats"])
+        for r in match.payload["rounds"]:
+            running = [a + b for a, b in zip(running, r["points"], strict=True)]
+            expected.append((match.table, r["number"], r["points"], running))
+    assert stored == expected
