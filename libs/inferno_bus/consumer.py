@@ -268,22 +268,26 @@ class Consumer:
         oldest = min(messages, key=lambda m: tuple(map(int, m.entry_id.split("-")))).entry_id
         deadline = time.monotonic() + timeout_s
         while True:
-            busy = False
-            for info in self.client.xinfo_consumers(self.stream, self.group):
-                name = _text(info["name"])
-                if name == self.name or not int(info["pending"]):
-                    continue
-                rows = self.client.xpending_range(
-                    self.stream, self.group, min="-", max=f"({oldest}", count=1,
-                    consumername=name,
-                )  # fmt: skip
-                if rows and int(rows[0]["time_since_delivered"]) < self.claim_idle_ms:
-                    busy = True
-                    break
+            try:
+                busy = self._older_in_work(oldest)
+            except _REDIS_DOWN:
+                return False  # the handler goes on; acknowledging will wait for Redis
             if not busy:
                 return True
             if time.monotonic() >= deadline or self._stop.wait(poll_s):
                 return False
+
+    def _older_in_work(self, entry_id: str) -> bool:
+        for info in self.client.xinfo_consumers(self.stream, self.group):
+            name = _text(info["name"])
+            if name == self.name or not int(info["pending"]):
+                continue
+            rows = self.client.xpending_range(
+                self.stream, self.group, min="-", max=f"({entry_id}", count=1, consumername=name
+            )
+            if rows and int(rows[0]["time_since_delivered"]) < self.claim_idle_ms:
+                return True
+        return False
 
     # -- handling -----------------------------------------------------------------------------
 
