@@ -65,6 +65,8 @@ class Message:
 Handler = Callable[[Sequence[Message]], Mapping[str, str] | None]
 
 _REDIS_DOWN = (redis.ConnectionError, redis.TimeoutError)
+#: Slack between an entry's delivery time and its consumer's last-seen time set by one call.
+_SAME_CALL_MS = 50
 
 
 def _reason(err: MalformedEvent) -> str:
@@ -258,8 +260,9 @@ class Consumer:
         with several consumers, a later batch could otherwise be written before an earlier
         one that is still being prepared. A handler calls this after its own preparation and
         just before writing, so consumers still prepare in parallel and write in stream
-        order. "Working on" means handed out less than ``claim_idle_ms`` ago and not yet
-        acknowledged: an entry left by a dead consumer or a failing one is not waited for.
+        order. "Working on" means handed out at that consumer's latest read or claim, less
+        than ``claim_idle_ms`` ago, and not acknowledged yet: an entry left by a dead
+        consumer, or left pending after its handler failed, is not waited for.
         The order is a preference, not a guarantee (the wait is bounded), so the handler must
         still be correct when entries are written out of order.
         """
@@ -278,15 +281,21 @@ class Consumer:
                 return False
 
     def _older_in_work(self, entry_id: str) -> bool:
+        # A consumer works on what it was handed at its last read or claim: an entry handed
+        # out no earlier than the consumer's last interaction with Redis ("idle"). An entry
+        # handed out before that was left pending (its handler failed) and is not waited for.
         for info in self.client.xinfo_consumers(self.stream, self.group):
             name = _text(info["name"])
             if name == self.name or not int(info["pending"]):
                 continue
+            last_seen_ms = int(info["idle"])
             rows = self.client.xpending_range(
-                self.stream, self.group, min="-", max=f"({entry_id}", count=1, consumername=name
+                self.stream, self.group, min="-", max=f"({entry_id}", count=16, consumername=name
             )
-            if rows and int(rows[0]["time_since_delivered"]) < self.claim_idle_ms:
-                return True
+            for row in rows:
+                handed_ms = int(row["time_since_delivered"])
+                if handed_ms < self.claim_idle_ms and handed_ms <= last_seen_ms + _SAME_CALL_MS:
+                    return True
         return False
 
     # -- handling -----------------------------------------------------------------------------
