@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from inferno_bus import stop_on_signals
 
 from .api import create_app
-from .service import ScoringService
+from .service import ScoringService, settle_garbage_collector
 from .settings import Settings
 
 
@@ -43,6 +43,7 @@ def main() -> int:
     )
     api = threading.Thread(target=server.run, name="scoring-api", daemon=True)
     stop_on_signals(service.stop)
+    settle_garbage_collector()
     api.start()
     try:
         service.run_consumer()

@@ -10,7 +10,7 @@ batch is stored in one transaction. PostgreSQL being unreachable raises (see
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from prometheus_client import Counter, Histogram
 from psycopg_pool import ConnectionPool
@@ -33,8 +33,17 @@ EVENT_LAG = Histogram(
 
 
 class ScoringHandler:
-    def __init__(self, pool: ConnectionPool) -> None:
+    """``wait_turn`` (the consumer's ``wait_for_older``, wired by the service) is called with
+    the batch once its rows are prepared: with several consumers in the group, batches are
+    then written in stream order, which is finish order, so ratings need no re-rating."""
+
+    def __init__(
+        self,
+        pool: ConnectionPool,
+        wait_turn: Callable[[Sequence[Message]], object] | None = None,
+    ) -> None:
         self.pool = pool
+        self.wait_turn = wait_turn
 
     def __call__(self, messages: Sequence[Message]) -> dict[str, str]:
         refused: dict[str, str] = {}
@@ -47,7 +56,12 @@ class ScoringHandler:
                 continue
             if item is not None:
                 items.append((message.entry_id, item))
-        stored = store_batch(self.pool, [item for _, item in items])
+        wait_turn = self.wait_turn
+        stored = store_batch(
+            self.pool,
+            [item for _, item in items],
+            None if wait_turn is None else lambda: wait_turn(messages),
+        )
         for entry_id, item in items:
             if item.event_id in stored.refused:
                 refused[entry_id] = stored.refused[item.event_id]
