@@ -16,13 +16,13 @@ arithmetic is :mod:`inferno_clock`'s, shared with the engine.
 
 from __future__ import annotations
 
-import logging
 import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 import grpc
+import structlog
 
 from inferno_bus import Envelope
 from inferno_bus.consumer import Message
@@ -34,7 +34,7 @@ from .due_moves import Due, DueMoves
 from .engine_client import EngineClient, Refused
 from .table_records import TableRecord, TableRecords
 
-log = logging.getLogger(__name__)
+log = structlog.get_logger("inferno_worker.dispatch")
 
 #: enqueue(task_name, table_id, version, seat, delay_s)
 Enqueue = Callable[[str, str, int, int, float], None]
@@ -95,13 +95,14 @@ class Dispatcher:
             self._presence(env.table, env.payload)
         elif env.type in ("table.finished", "table.aborted"):
             self.records.close(env.table)
+            log.info("table_unfollowed", ended=env.type)
 
     def _created(self, table_id: str, payload: dict) -> None:
         token = self.engine.service_token()
         try:
             reply = self.engine.view(table_id, None, token)
         except Refused as err:
-            log.info("table %s created but gone: %s", table_id, err)
+            log.info("table_gone", error=str(err))
             return
         clocks = reply.clocks
         policy = ClockPolicy(
@@ -111,6 +112,13 @@ class Dispatcher:
             grace_ms=clocks.grace_seconds * 1000 or self.default_grace_ms,
         )
         self.records.create(table_id, str(payload["game"]), list(payload["seats"]), policy)
+        log.info(
+            "table_followed",
+            game=payload["game"],
+            turn_ms=policy.turn_ms,
+            bank_ms=policy.bank_ms,
+            grace_ms=policy.grace_ms,
+        )
         if self.records.advance(table_id, reply.version, -1, False, self.abandon_after) >= 0:
             seats = list(reply.decision.seats)
             self._schedule(table_id, reply.version, seats, clocks.decision_since_ms)
@@ -172,13 +180,7 @@ class Dispatcher:
             if due:
                 deadlines[seat] = due
         self.records.set_deadlines(table_id, record.version, deadlines)
-        log.info(
-            "presence table=%s seat=%s connected=%s version=%s",
-            table_id,
-            seat,
-            connected,
-            record.version,
-        )
+        log.info("presence", seat=seat, connected=connected, version=record.version)
 
     def _hand_over_abandoned(self, table_id: str) -> None:
         """Ask the engine to mark the seats handed to a bot abandoned (once each)."""
@@ -190,10 +192,12 @@ class Dispatcher:
             try:
                 self.engine.hand_over(table_id, seat, reason, self.engine.service_token())
             except Refused as err:  # the table ended or is gone: nothing left to mark
-                log.info("hand over table=%s seat=%s: %s", table_id, seat, err)
+                log.info("hand_over_refused", seat=seat, error=str(err))
             except grpc.RpcError as err:  # tried again at the table's next event
-                log.warning("hand over table=%s seat=%s failed: %s", table_id, seat, err)
+                log.warning("hand_over_failed", seat=seat, error=str(err))
                 continue
+            else:
+                log.info("seat_handed_over", seat=seat, reason=reason)
             self.records.mark_handed(table_id, seat)
 
     def _schedule(
@@ -364,7 +368,7 @@ class Timer:
                 wait = self.seconds_to_next()
                 self.last_ok = time.monotonic()
             except Exception:  # keep the clocks running through a Redis hiccup
-                log.exception("timer tick failed")
+                log.exception("timer_tick_failed")
                 wait = self.max_wait_s
             if wait > 0:
                 self._wake.wait(wait)
