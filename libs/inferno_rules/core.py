@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+from typing import Any, ClassVar, Final, Generic, NamedTuple, TypeVar
 
 from .options import GameInfo, OptionValue, validate_options, validate_players
 
 #: The actor that sends clock ticks in real-time games (the timer service), never a seat.
-CLOCK = -1
+CLOCK: Final = -1
 
 
 class Action(NamedTuple):

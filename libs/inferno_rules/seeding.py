@@ -27,11 +27,11 @@ import hashlib
 import secrets
 import struct
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
-_TWO32 = 1 << 32
-_LIMITS = [0] + [_TWO32 - (_TWO32 % n) for n in range(1, 257)]
+_TWO32: Final = 1 << 32
+_LIMITS: Final = [0] + [_TWO32 - (_TWO32 % n) for n in range(1, 257)]
 
 
 def new_seed() -> str:
