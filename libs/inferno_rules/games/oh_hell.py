@@ -320,9 +320,9 @@ class OhHell(Game[OhHellState]):
         return (public, *dealt)
 
     # ------------------------------------------------------------------ legal moves
-    def legal_actions(self, state: OhHellState, seat: int) -> list[Action]:
+    def legal_actions(self, state: OhHellState, seat: object) -> list[Action]:
         # The framework's guard and the common cases, inlined: this runs on every move.
-        if seat not in state.to_act:
+        if type(seat) is not int or seat not in state.to_act:
             return []
         if state.phase == PLAYING:
             hand = state.hands[seat]
@@ -391,10 +391,10 @@ class OhHell(Game[OhHellState]):
         return PLAY[min(playable, key=lambda c: (RANK_OF[c], SUIT_OF[c]))]
 
     # ------------------------------------------------------------------ moves
-    def apply(self, state: OhHellState, actor: int, action: Action) -> Outcome:
+    def apply(self, state: OhHellState, actor: object, action: object) -> Outcome:
         # The framework's guards, inlined for the common case; everything else goes through
         # Game.apply so the refusals stay the same for every game.
-        if actor in state.to_act and type(action) is Action:
+        if type(action) is Action and type(actor) is int and actor in state.to_act:
             if state.phase == PLAYING and action.kind == "play":
                 return self._play(state, actor, action.arg)
             return self._apply(state, actor, action)
