@@ -23,6 +23,7 @@ from typing import Any, Final, NamedTuple
 from ..cards import (
     BIT,
     BY_NAME,
+    DECK,
     NAME,
     RANK_OF,
     SUIT_MASK,
@@ -277,7 +278,7 @@ class OhHell(Game[OhHellState]):
         k = state.schedule[hand_no]
         dealer = (state.first_dealer + hand_no) % n
         dealt = k * n
-        deck = drawn(state.seed, f"hand:{hand_no}", range(52), min(dealt + 1, 52))
+        deck = drawn(state.seed, f"hand:{hand_no}", DECK, min(dealt + 1, 52))
         # Card t goes to seat (dealer + 1 + t) mod n, so seat s holds every n-th card from
         # offset (s - dealer - 1) mod n.
         hands = tuple(mask_of(deck[(seat - dealer - 1) % n : dealt : n]) for seat in range(n))
@@ -303,15 +304,19 @@ class OhHell(Game[OhHellState]):
         return self._hand_start_events(state)
 
     def _hand_start_events(self, state: OhHellState) -> tuple[Event, ...]:
-        public = Event(
-            "hand_start",
-            {
-                "hand": state.hand_no + 1,
-                "hands": len(state.schedule),
-                "dealer": state.dealer,
-                "cards": state.schedule[state.hand_no],
-                "trump": _trump_name(state.trump),
-            },
+        public = _new(
+            Event,
+            (
+                "hand_start",
+                {
+                    "hand": state.hand_no + 1,
+                    "hands": len(state.schedule),
+                    "dealer": state.dealer,
+                    "cards": state.schedule[state.hand_no],
+                    "trump": _trump_name(state.trump),
+                },
+                None,
+            ),
         )
         dealt = [
             _new(Event, ("hand_dealt", {"seat": seat, "cards": _hand_names(hand)}, _ONLY[seat]))
@@ -485,7 +490,9 @@ class OhHell(Game[OhHellState]):
         winner = trick_winner(trick, state.leader, n, trump_suit)
         won = list(state.won)
         won[winner] += 1
-        taken = Event("trick_won", {"seat": winner, "cards": [NAME[c] for c in trick]})
+        taken = _new(
+            Event, ("trick_won", {"seat": winner, "cards": [NAME[c] for c in trick]}, None)
+        )
         fields[_WON] = tuple(won)
         fields[_TRICK] = ()
         fields[_LEADER] = winner
@@ -503,15 +510,19 @@ class OhHell(Game[OhHellState]):
         )
         scores = tuple(s + p for s, p in zip(state.scores, points, strict=True))
         record = (k, state.dealer, state.trump, state.bids, state.won, points)
-        scored = Event(
-            "hand_scored",
-            {
-                "hand": state.hand_no + 1,
-                "bids": list(state.bids),
-                "won": list(state.won),
-                "points": list(points),
-                "scores": list(scores),
-            },
+        scored = _new(
+            Event,
+            (
+                "hand_scored",
+                {
+                    "hand": state.hand_no + 1,
+                    "bids": list(state.bids),
+                    "won": list(state.won),
+                    "points": list(points),
+                    "scores": list(scores),
+                },
+                None,
+            ),
         )
         fields = list(state)
         fields[_SCORES] = scores
@@ -519,7 +530,7 @@ class OhHell(Game[OhHellState]):
         state = _new(OhHellState, fields)
         if state.hand_no + 1 < len(state.schedule):
             state = self._deal(state, state.hand_no + 1)
-            return Applied(state, (*events, scored, *self._hand_start_events(state)))
+            return _new(Applied, (state, (*events, scored, *self._hand_start_events(state))))
         fields[_PHASE] = OVER
         fields[_TO_ACT] = ()
         state = _new(OhHellState, fields)
