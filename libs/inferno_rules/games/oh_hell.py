@@ -196,12 +196,19 @@ def _suit_names(suit: int, hand: int) -> tuple[str, ...]:
 
 def _hand_names(hand: int) -> list[str]:
     """The names of the cards in a hand mask, in deck order."""
-    return [
-        *_suit_names(0, hand),
-        *_suit_names(1, hand),
-        *_suit_names(2, hand),
-        *_suit_names(3, hand),
-    ]
+    cached = _SUIT_NAMES
+    clubs = cached[0][hand & 0x1FFF]
+    diamonds = cached[1][hand >> 13 & 0x1FFF]
+    hearts = cached[2][hand >> 26 & 0x1FFF]
+    spades = cached[3][hand >> 39]
+    if clubs is None or diamonds is None or hearts is None or spades is None:
+        return [
+            *_suit_names(0, hand),
+            *_suit_names(1, hand),
+            *_suit_names(2, hand),
+            *_suit_names(3, hand),
+        ]
+    return [*clubs, *diamonds, *hearts, *spades]
 
 
 def schedule_for(players: int, order: str) -> tuple[int, ...]:
@@ -332,19 +339,24 @@ class OhHell(Game[OhHellState]):
         if state.phase == PLAYING:
             hand = state.hands[seat]
             trick = state.trick
+            cached = _SUIT_PLAYS
             if trick:
                 led = SUIT_OF[trick[0]]
                 if hand & SUIT_MASK[led]:
-                    return list(_suit_plays(led, hand))
+                    plays = cached[led][hand >> 13 * led & 0x1FFF]
+                    if plays is not None:
+                        return list(plays)
             elif hand:
-                return [
-                    *_suit_plays(0, hand),
-                    *_suit_plays(1, hand),
-                    *_suit_plays(2, hand),
-                    *_suit_plays(3, hand),
-                ]
+                clubs = cached[0][hand & 0x1FFF]
+                diamonds = cached[1][hand >> 13 & 0x1FFF]
+                hearts = cached[2][hand >> 26 & 0x1FFF]
+                spades = cached[3][hand >> 39]
+                if not (clubs is None or diamonds is None or hearts is None or spades is None):
+                    return [*clubs, *diamonds, *hearts, *spades]
             return self._legal_plays(state, hand)
-        return [BID[b] for b in self._legal_bids(state, seat)]
+        if state.hook and seat == state.dealer:
+            return [BID[b] for b in self._legal_bids(state, seat)]
+        return list(BID[: state.schedule[state.hand_no] + 1])
 
     def _legal_actions(self, state: OhHellState, seat: int) -> list[Action]:
         if state.phase == PLAYING:
@@ -400,8 +412,11 @@ class OhHell(Game[OhHellState]):
         # The framework's guards, inlined for the common case; everything else goes through
         # Game.apply so the refusals stay the same for every game.
         if type(action) is Action and type(actor) is int and actor in state.to_act:
-            if state.phase == PLAYING and action.kind == "play":
-                return self._play(state, actor, action.arg)
+            if state.phase == PLAYING:
+                if action.kind == "play":
+                    return self._play(state, actor, action.arg)
+            elif action.kind == "bid":
+                return self._bid(state, actor, action.arg)
             return self._apply(state, actor, action)
         return super().apply(state, actor, action)
 
