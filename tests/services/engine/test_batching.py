@@ -116,9 +116,7 @@ def test_hiredis_packing_gives_the_bytes_of_redis_pys_own_packer() -> None:
         ("XADD", "stream", "*", "field", memoryview(b"value")),
     ]
     for command in commands:
-        assert b"".join(hiredis.pack_command(*command)) == b"".join(
-            python.pack_command(*command)
-        )
+        assert b"".join(hiredis.pack_command(*command)) == b"".join(python.pack_command(*command))
     assert b"".join(hiredis.pack_commands(commands)) == b"".join(python.pack_commands(commands))
 
 
