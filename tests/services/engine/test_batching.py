@@ -107,6 +107,18 @@ async def test_a_lost_connection_fails_every_waiting_caller(redis_prefix) -> Non
     assert all(isinstance(r, ConnectionError) for r in results), results
 
 
+async def test_a_dropped_connection_is_replaced_and_the_batch_sent_again(
+    client, redis_prefix
+) -> None:
+    batcher = Batcher(client, in_flight=1)
+    key = redis_prefix + "n"
+    assert await batcher.command("INCR", key) == 1
+    own = await batcher.command("CLIENT", "ID")
+    await client.execute_command("CLIENT", "KILL", "ID", own)  # as when Redis restarts
+    assert await batcher.command("INCR", key) == 2
+    assert await batcher.command("CLIENT", "ID") != own
+
+
 def test_hiredis_packing_gives_the_bytes_of_redis_pys_own_packer() -> None:
     python = Connection()
     hiredis = type("HiredisConnection", (HiredisPacking, Connection), {})()
