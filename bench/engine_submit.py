@@ -17,8 +17,8 @@ It prints the engine's rate as a fraction of the echo's, the p50/p99 latencies, 
 per call of the server process and of the client process (this one): CPU per call does not
 depend on what else the machine is doing the way calls/s and latencies do, and the client's
 shows whether the client, not the server, set the pace. It writes
-``docs/benchmarks/engine_submit.md``. Runs in about a minute; keys go under a fresh prefix that
-is deleted at the end.
+``docs/benchmarks/engine_submit.md`` (and restitches ``docs/benchmarks.md``). Runs in about a
+minute; keys go under a fresh prefix that is deleted at the end.
 """
 
 from __future__ import annotations
@@ -42,6 +42,8 @@ from tqdm import tqdm
 from inferno_auth import Role, issue_token
 from inferno_proto import engine_pb2 as pb
 from inferno_proto import engine_pb2_grpc
+
+from .report import write_section
 
 ROOT = Path(__file__).resolve().parents[1]
 REDIS_URL = os.environ.get("INFERNO_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -345,9 +347,7 @@ def main() -> None:
         return
     text = report(asyncio.run(bench()))
     print(text)
-    out = ROOT / "docs" / "benchmarks" / "engine_submit.md"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(text)
+    write_section("engine_submit", text)
 
 
 if __name__ == "__main__":
