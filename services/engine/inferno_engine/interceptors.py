@@ -97,7 +97,7 @@ class RequestIds(_Wrapping):
         given = next((str(v) for k, v in metadata if k == "x-request-id"), "")[:128]
         structlog.contextvars.bind_contextvars(
             request_id=given or f"{self._prefix}{next(self._count):x}",
-            table=getattr(request, "table_id", "") or None,
+            table_id=getattr(request, "table_id", "") or None,
         )
         if given:
             await context.send_initial_metadata((("x-request-id", given),))

@@ -2,24 +2,37 @@
 
 It reads ``<prefix>bus:tables`` in the consumer group ``worker`` (at least once, see
 :mod:`inferno_bus.consumer`). On ``table.created`` it remembers the seats and the table's clock
-(the engine's ``turn_seconds``, else the worker's default); on ``table.action_applied`` it
-counts a seat's timeouts in a row (a forced move) or clears them (the seat's own move), hands a
-seat to a bot after too many, and then for every seat in ``to_act`` enqueues ``bot_move`` (bot
-or abandoned seats) or sets a deadline (humans). ``table.finished`` / ``table.aborted`` drop the
-table's deadlines. Handling a message twice is harmless: the version guard counts nothing
-twice and the tasks are idempotent.
+policy (the engine's, else the worker's defaults); on ``table.action_applied`` it takes the
+mover's time beyond the turn time from its bank (adding the increment after an own move),
+counts its timeouts in a row (a forced move) or clears them, hands a seat to a bot after too
+many (and asks the engine to mark it abandoned), then for every seat in ``to_act`` enqueues
+``bot_move`` (bot seats, abandoned seats, seats disconnected past their grace) or sets a
+deadline (humans: turn time + bank, or the end of the grace if sooner). ``table.presence``
+records a seat's connects and disconnects; ``table.seat_handed_over`` makes the seat a bot's.
+``table.finished`` / ``table.aborted`` drop the table's deadlines. Handling a message twice is
+harmless: the version guard counts nothing twice and the tasks are idempotent. The clock
+arithmetic is :mod:`inferno_clock`'s, shared with the engine.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
+import grpc
+
+from inferno_bus import Envelope
 from inferno_bus.consumer import Message
+from inferno_clock import ClockPolicy, bank_after, decision_deadline, grace_deadline
+from inferno_logs import bound
 
+from . import metrics
+from .due_moves import Due, DueMoves
 from .engine_client import EngineClient, Refused
-from .table_records import TableRecords
+from .table_records import TableRecord, TableRecords
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +42,15 @@ Enqueue = Callable[[str, str, int, int, float], None]
 
 def now_ms() -> int:
     return int(time.time() * 1000)
+
+
+def seat_deadline(record: TableRecord, seat: int, start_ms: int) -> int:
+    """When ``seat``'s decision begun at ``start_ms`` runs out (0 = never): its turn time and
+    bank, or the end of its disconnect grace if that comes first."""
+    due = decision_deadline(record.policy, start_ms, record.bank(seat))
+    since = record.disconnected.get(seat)
+    grace = grace_deadline(record.policy, since) if since is not None else 0
+    return min((d for d in (due, grace) if d), default=0)
 
 
 class Dispatcher:
@@ -41,12 +63,14 @@ class Dispatcher:
         bot_delay_ms: int,
         default_turn_ms: int,
         abandon_after: int,
+        default_grace_ms: int = 0,
     ) -> None:
         self.records = records
         self.engine = engine
         self.enqueue = enqueue
         self.bot_delay_s = bot_delay_ms / 1000
         self.default_turn_ms = default_turn_ms
+        self.default_grace_ms = default_grace_ms
         self.abandon_after = abandon_after
 
     def handle(self, batch: Sequence[Message]) -> dict[str, str]:
@@ -54,15 +78,23 @@ class Dispatcher:
         for message in batch:
             env = message.envelope
             try:
-                if env.type == "table.created":
-                    self._created(env.table, env.payload)
-                elif env.type == "table.action_applied":
-                    self._applied(env.table, env.version, env.payload)
-                elif env.type in ("table.finished", "table.aborted"):
-                    self.records.close(env.table)
+                with bound(table_id=env.table or None):
+                    self._handle(env)
             except (KeyError, TypeError, ValueError) as err:
                 refused[message.entry_id] = f"{env.type} payload unusable: {err!r}"
         return refused
+
+    def _handle(self, env: Envelope) -> None:
+        if env.type == "table.created":
+            self._created(env.table, env.payload)
+        elif env.type == "table.action_applied":
+            self._applied(env.table, env.version, env.time, env.payload)
+        elif env.type == "table.seat_handed_over":
+            self._handed_over(env.table, env.version, env.time, env.payload)
+        elif env.type == "table.presence":
+            self._presence(env.table, env.payload)
+        elif env.type in ("table.finished", "table.aborted"):
+            self.records.close(env.table)
 
     def _created(self, table_id: str, payload: dict) -> None:
         token = self.engine.service_token()
@@ -71,41 +103,154 @@ class Dispatcher:
         except Refused as err:
             log.info("table %s created but gone: %s", table_id, err)
             return
-        turn_ms = reply.clocks.turn_seconds * 1000 or self.default_turn_ms
-        self.records.create(table_id, str(payload["game"]), list(payload["seats"]), turn_ms)
+        clocks = reply.clocks
+        policy = ClockPolicy(
+            turn_ms=clocks.turn_seconds * 1000 or self.default_turn_ms,
+            bank_ms=clocks.bank_seconds * 1000,
+            increment_ms=clocks.increment_seconds * 1000,
+            grace_ms=clocks.grace_seconds * 1000 or self.default_grace_ms,
+        )
+        self.records.create(table_id, str(payload["game"]), list(payload["seats"]), policy)
         if self.records.advance(table_id, reply.version, -1, False, self.abandon_after) >= 0:
-            self._schedule(table_id, reply.version, list(reply.decision.seats))
+            seats = list(reply.decision.seats)
+            self._schedule(table_id, reply.version, seats, clocks.decision_since_ms)
 
-    def _applied(self, table_id: str, version: int, payload: dict) -> None:
-        if self.records.get(table_id) is None:
+    def _applied(self, table_id: str, version: int, at_ms: int, payload: dict) -> None:
+        record = self.records.get(table_id)
+        if record is None:
             return  # a table this worker never saw created (before its time); not ours
         seat, forced = int(payload["seat"]), bool(payload.get("forced"))
-        if self.records.advance(table_id, version, seat, forced, self.abandon_after) >= 0:
-            self._schedule(table_id, version, [int(s) for s in payload["to_act"]], mover=seat)
+        to_act = [int(s) for s in payload["to_act"]]
+        start = record.started.get(seat)
+        bank = None
+        if record.policy.timed and start is not None:
+            bank = bank_after(record.policy, record.bank(seat), start, at_ms, own_move=not forced)
+        advanced = self.records.advance(table_id, version, seat, forced, self.abandon_after, bank)
+        if advanced < 0:
+            return
+        if forced or record.abandoned - record.handed:
+            # The seat may just have been handed to a bot: ask the engine, read again.
+            self._hand_over_abandoned(table_id)
+            self._schedule(table_id, version, to_act, at_ms, mover=seat)
+            return
+        # An own move changes nothing of the record but the mover's bank (when newer).
+        if advanced and bank is not None:
+            record = replace(record, banks={**record.banks, seat: bank})
+        self._schedule(table_id, version, to_act, at_ms, mover=seat, record=record)
 
-    def _schedule(
-        self, table_id: str, version: int, to_act: list[int], mover: int | None = None
-    ) -> None:
+    def _handed_over(self, table_id: str, version: int, at_ms: int, payload: dict) -> None:
+        """The engine marked a seat abandoned (the worker asked, or an operator did)."""
+        if self.records.get(table_id) is None:
+            return
+        seat, to_act = int(payload["seat"]), [int(s) for s in payload["to_act"]]
+        if self.records.advance(table_id, version, -1, False, self.abandon_after) >= 0:
+            self.records.mark_abandoned(table_id, seat)
+            self._schedule(table_id, version, to_act, at_ms, mover=seat)
+
+    def _presence(self, table_id: str, payload: dict) -> None:
+        seat, connected = int(payload["seat"]), bool(payload["connected"])
+        at_ms = int(payload["at_ms"])
+        record = self.records.get(table_id)
+        if record is None or record.closed:
+            return
+        if not 0 <= seat < len(record.seats):
+            raise ValueError(f"table {table_id} has no seat {seat}")
+        if not self.records.set_presence(table_id, seat, connected, at_ms):
+            return  # a repeat, or older than what we know
+        record = self.records.get(table_id)
+        if record is None or seat not in record.to_act or record.played_by_bot(seat):
+            return
+        # The seat is deciding now: a bot at once if it is away past its grace, else its
+        # deadline again (sooner while disconnected, the full one again after a reconnect).
+        now = now_ms()
+        deadlines = self.records.current_deadlines(table_id)
+        if record.away(seat, now):
+            deadlines.pop(seat, None)
+            self.enqueue("bot_move", table_id, record.version, seat, self.bot_delay_s)
+        else:
+            due = seat_deadline(record, seat, record.started.get(seat, now))
+            if due:
+                deadlines[seat] = due
+        self.records.set_deadlines(table_id, record.version, deadlines)
+        log.info(
+            "presence table=%s seat=%s connected=%s version=%s",
+            table_id,
+            seat,
+            connected,
+            record.version,
+        )
+
+    def _hand_over_abandoned(self, table_id: str) -> None:
+        """Ask the engine to mark the seats handed to a bot abandoned (once each)."""
         record = self.records.get(table_id)
         if record is None:
             return
+        for seat in sorted(record.abandoned - record.handed):
+            reason = f"{self.abandon_after} timeouts in a row"
+            try:
+                self.engine.hand_over(table_id, seat, reason, self.engine.service_token())
+            except Refused as err:  # the table ended or is gone: nothing left to mark
+                log.info("hand over table=%s seat=%s: %s", table_id, seat, err)
+            except grpc.RpcError as err:  # tried again at the table's next event
+                log.warning("hand over table=%s seat=%s failed: %s", table_id, seat, err)
+                continue
+            self.records.mark_handed(table_id, seat)
+
+    def _schedule(
+        self,
+        table_id: str,
+        version: int,
+        to_act: list[int],
+        at_ms: int,
+        mover: int | None = None,
+        record: TableRecord | None = None,
+    ) -> None:
+        """Bots move, humans get deadlines, for the decision that began at ``at_ms``.
+
+        ``record``: the table's record as it is now, when the caller has it (else it is read).
+        """
+        record = record or self.records.get(table_id)
+        if record is None:
+            return
+        now = now_ms()
+        self.records.touch(table_id, now)
+        # A seat still deciding after *another* seat moved (sealed bids) keeps its start, so
+        # others' moves never give it more time. After its own move a decision is new.
+        started = {
+            seat: record.started[seat] if seat != mover and seat in record.started else at_ms
+            for seat in to_act
+        }
         due: dict[int, int] = {}
-        start = now_ms()
-        # A seat still deciding after *another* seat moved (sealed bids) keeps its deadline:
-        # others' moves must not give it more time. After its own move a decision is new.
-        running = self.records.current_deadlines(table_id) if mover is not None else {}
-        self.records.touch(table_id, start)
         for seat in to_act:
-            if record.played_by_bot(seat):
+            if record.moved_by_bot(seat, now):
                 self.enqueue("bot_move", table_id, version, seat, self.bot_delay_s)
-            elif record.turn_ms > 0:
-                keep = running.get(seat) if seat != mover else None
-                due[seat] = keep if keep is not None else start + record.turn_ms
+            elif deadline := seat_deadline(record, seat, started[seat]):
+                due[seat] = deadline
+        self.records.set_decision(table_id, to_act, started)
         self.records.set_deadlines(table_id, version, due)
 
 
+#: The timer's next look while it is looking (any new deadline may be before the next one).
+LOOKING = 2**62
+#: Entries the timer reads per look from each sorted set (more due → it looks again at once).
+BATCH = 32
+
+
+def _entry(member: bytes, score: float) -> Due:
+    table_id, version, seat = member.decode().rsplit("|", 2)
+    return table_id, int(version), int(seat), int(score)
+
+
 class Timer:
-    """Pops due deadlines and enqueues ``timeout_move`` for them; finds idle tables."""
+    """Enqueues ``timeout_move`` for due deadlines and ``bot_move`` for bot moves whose delay
+    is over (:mod:`.due_moves`), right when they fall due; finds idle tables.
+
+    :meth:`run` sleeps until the earliest deadline in Redis, never longer than ``max_wait_s``
+    (deadlines set by another process are seen within that), and wakes at once when this
+    process sets an earlier one (:meth:`deadline_set`, wired to
+    ``TableRecords.on_deadline``), so a timer fires within milliseconds of its deadline
+    instead of up to a poll interval late.
+    """
 
     def __init__(
         self,
@@ -113,11 +258,37 @@ class Timer:
         enqueue_timeout: Callable[..., None],
         enqueue_close: Callable[[str, int], None] | None = None,
         idle_close_ms: int = 0,
+        *,
+        due_moves: DueMoves | None = None,
+        enqueue_bot: Callable[[str, int, int, int], None] | None = None,
+        max_wait_s: float = 0.2,
+        idle_sweep_s: float = 1.0,
+        counts_every_s: float = 1.0,
     ) -> None:
         self.records = records
         self.enqueue_timeout = enqueue_timeout
         self.enqueue_close = enqueue_close
         self.idle_close_ms = idle_close_ms
+        self.due_moves = due_moves
+        self.enqueue_bot = enqueue_bot
+        self.max_wait_s = max_wait_s
+        self.idle_sweep_s = idle_sweep_s
+        self.counts_every_s = counts_every_s
+        self._wake = threading.Event()
+        self._stopping = False
+        self._next_look_ms = 0
+        self._next_due: int | None = None
+        #: time.monotonic() of the last loop that reached Redis (readiness).
+        self.last_ok = time.monotonic()
+
+    def deadline_set(self, due_ms: int) -> None:
+        """A deadline was set: wake the loop if it falls before the loop's next look."""
+        if due_ms < self._next_look_ms:
+            self._wake.set()
+
+    def stop(self) -> None:
+        self._stopping = True
+        self._wake.set()
 
     def sweep_idle(self) -> int:
         """Enqueue ``close_idle`` for tables with no change for the idle limit."""
@@ -130,11 +301,70 @@ class Timer:
             self.enqueue_close(table_id, record.version if record else 0)
         return len(idle)
 
+    def _first(self) -> tuple[list[Due], list[Due]]:
+        """The earliest ``BATCH`` deadlines and delayed bot moves, in one round trip."""
+        with self.records.client.pipeline(transaction=False) as pipe:
+            pipe.zrange(self.records.deadlines_key, 0, BATCH - 1, withscores=True)
+            if self.due_moves is not None:
+                pipe.zrange(self.due_moves.key, 0, BATCH - 1, withscores=True)
+            replies = pipe.execute()
+        parsed = [[_entry(member, score) for member, score in rows] for rows in replies]
+        return parsed[0], parsed[1] if len(parsed) > 1 else []
+
     def tick(self) -> int:
-        due = self.records.due(now_ms())
+        """Enqueue what is due now; returns how many. Also learns when the next one falls due
+        (:meth:`seconds_to_next`)."""
+        deadlines, bots = self._first()
+        now = now_ms()
+        due = [d for d in deadlines if d[3] <= now]
         for table_id, version, seat, due_ms in due:
             # Enqueue first, then drop: a crash in between enqueues twice, which the task's
             # version check and action id make harmless; the other order could lose a timeout.
             self.enqueue_timeout(table_id, version, seat, due_ms)
             self.records.drop_deadline(table_id, version, seat)
-        return len(due)
+        ready = [b for b in bots if b[3] <= now] if self.enqueue_bot is not None else []
+        if ready and self.due_moves is not None and self.enqueue_bot is not None:
+            for table_id, version, seat, due_ms in ready:
+                self.enqueue_bot(table_id, version, seat, due_ms)  # enqueue, then drop
+            self.due_moves.drop(ready)
+        if len(due) == BATCH or len(ready) == BATCH:
+            self._next_due = now  # maybe more due already: look again at once
+        else:
+            later = [d[3] for d in (*deadlines, *bots) if d[3] > now]
+            self._next_due = min(later) if later else None
+        return len(due) + len(ready)
+
+    def seconds_to_next(self) -> float:
+        """How long to sleep: until the next due time the last :meth:`tick` saw, at most
+        ``max_wait_s``."""
+        wait = self.max_wait_s
+        if self._next_due is not None:
+            wait = min(wait, max(0.0, (self._next_due - now_ms()) / 1000))
+        self._next_look_ms = now_ms() + int(wait * 1000)
+        return wait
+
+    def run(self) -> None:
+        """Fire deadlines as they fall due until :meth:`stop`; survives Redis hiccups."""
+        next_sweep = next_counts = 0.0
+        while not self._stopping:
+            # Before looking: until the next look is known, any deadline set wakes the wait.
+            self._wake.clear()
+            self._next_look_ms = LOOKING
+            try:
+                self.tick()
+                now = time.monotonic()
+                if now >= next_sweep:
+                    self.sweep_idle()
+                    next_sweep = now + self.idle_sweep_s
+                if now >= next_counts:
+                    deadlines, tables = self.records.counts()
+                    metrics.DEADLINES_PENDING.set(deadlines)
+                    metrics.TABLES_FOLLOWED.set(tables)
+                    next_counts = now + self.counts_every_s
+                wait = self.seconds_to_next()
+                self.last_ok = time.monotonic()
+            except Exception:  # keep the clocks running through a Redis hiccup
+                log.exception("timer tick failed")
+                wait = self.max_wait_s
+            if wait > 0:
+                self._wake.wait(wait)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 
 from inferno_proto import engine_pb2
 
@@ -61,11 +62,12 @@ def bot_move(
         return "unknown table"
     if seat >= len(record.seats):
         raise BadMove(f"table {table_id} has {len(record.seats)} seats; there is no seat {seat}")
-    if not record.played_by_bot(seat):
+    if not record.moved_by_bot(seat, int(time.time() * 1000)):
         return "seat is played by its human"
     takeover = not record.is_bot(seat)
-    # A bot seat acts with its own token like any client; an abandoned human seat is played by
-    # the worker's service token, flagged forced, so the log shows who really moved.
+    # A bot seat acts with its own token like any client; an abandoned human seat (or one away
+    # past its grace) is played by the worker's service token, flagged forced, so the log
+    # shows who really moved.
     token = (
         engine.service_token() if takeover else engine.bot_token(record.player_id(seat), table_id)
     )
@@ -96,14 +98,13 @@ def bot_move(
 
 
 def timeout_move(engine: EngineClient, table_id: str, version: int, seat: int) -> str:
-    """The seat's time ran out: the engine's default move for it, flagged forced."""
+    """The seat's time ran out: the engine's default move for it, flagged forced.
+
+    No GetView first: the engine itself refuses a move for a table that is not live, at
+    another version, or not waiting for that seat (:class:`Refused`), so one call does."""
     check_args(table_id, version, seat)
     token = engine.service_token()
     try:
-        reply = engine.view(table_id, seat, token)
-        why = _current(reply, version, seat)
-        if why is not None:
-            return why
         done = engine.submit(
             table_id, version, f"timeout:{version}:{seat}", token, seat=seat, forced=True
         )
