@@ -22,6 +22,7 @@ from inferno_proto import engine_pb2, engine_pb2_grpc
 
 from .bus import Publisher
 from .interceptors import Authentication, ErrorsAndMetrics, RequestIds
+from .packing import use_hiredis_packing
 from .servicer import EngineServicer
 from .settings import Settings
 from .store import TableStore
@@ -38,11 +39,11 @@ class Engine:
         self.settings = settings
         # Moves wait for a free connection rather than fail when all are busy (batching keeps
         # few in use); stream followers each hold one while they wait for news.
-        self.redis = aioredis.Redis(
-            connection_pool=aioredis.BlockingConnectionPool.from_url(
-                settings.redis_url, max_connections=settings.redis_connections, timeout=10
-            )
+        pool = aioredis.BlockingConnectionPool.from_url(
+            settings.redis_url, max_connections=settings.redis_connections, timeout=10
         )
+        use_hiredis_packing(pool)
+        self.redis = aioredis.Redis(connection_pool=pool)
         self.followers = aioredis.Redis.from_url(
             settings.redis_url, max_connections=settings.redis_follower_connections
         )
