@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import os
 import random
-import re
 import signal
 import subprocess
 import sys
@@ -205,11 +205,18 @@ class Stack:
 
     def late_ms_logged(self) -> list[int]:
         """``late_ms`` of every timeout the worker logged (deadline → its move committed)."""
-        text = self.log_path.read_text(errors="replace")
-        return [
-            int(m.group(1))
-            for m in re.finditer(r"timeout move table=h\d+ .*?late_ms=(-?\d+): moved", text)
-        ]
+        late = []
+        for text in self.log_path.read_text(errors="replace").splitlines():
+            if not text.startswith('{"'):
+                continue
+            line = json.loads(text)  # inferno_logs' JSON lines
+            if (
+                line.get("event") == "timeout_move"
+                and str(line.get("table_id", "")).startswith("h")
+                and line.get("outcome") == "moved"
+            ):
+                late.append(int(line["late_ms"]))
+        return late
 
     def histograms(self) -> dict[str, dict[float, float]]:
         """The worker's and dispatcher's latency histograms: ``name:label`` → {le: count}."""

@@ -61,7 +61,9 @@ def configure(
             structlog.processors.JSONRenderer(),
         ],
         wrapper_class=structlog.make_filtering_bound_logger(numeric),
-        logger_factory=structlog.PrintLoggerFactory(file=out),
+        # WriteLogger writes each line with its newline in one call: lines of several threads
+        # or processes sharing a file never interleave (print() writes the newline apart).
+        logger_factory=structlog.WriteLoggerFactory(file=out),
         cache_logger_on_first_use=cache,
     )
     handler = logging.StreamHandler(out)

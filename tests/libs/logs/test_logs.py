@@ -68,3 +68,24 @@ def test_the_level_filters_both_kinds_of_logger() -> None:
         logging.getLogger("y").info("dropped too")
         structlog.get_logger("x").warning("kept")
     assert [line["event"] for line in lines] == ["kept"]
+
+
+def test_lines_from_many_threads_and_both_kinds_of_logger_never_interleave() -> None:
+    import threading
+
+    log = structlog.get_logger("x")
+
+    def write(n: int) -> None:
+        for i in range(200):
+            if i % 2:
+                log.info("structlog_line", thread=n, i=i, pad="x" * 300)
+            else:
+                logging.getLogger("std").info("stdlib line %s %s %s", n, i, "y" * 300)
+
+    with json_logs() as lines:
+        threads = [threading.Thread(target=write, args=(n,)) for n in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    assert len(lines) == 8 * 200  # every line parsed as one JSON object
