@@ -31,6 +31,7 @@ class EventType(StrEnum):
     ROUND_SCORED = "table.round_scored"
     TABLE_FINISHED = "table.finished"
     TABLE_ABORTED = "table.aborted"
+    TABLE_PRESENCE = "table.presence"
 
 
 #: Bus streams by purpose. Every name is prefixed by the deployment's key prefix

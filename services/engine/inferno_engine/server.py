@@ -20,8 +20,10 @@ from prometheus_client import start_http_server
 from inferno_proto import engine_pb2, engine_pb2_grpc
 
 from .bus import Publisher
+from .feeds import Feeds
 from .interceptors import Authentication, ErrorsAndMetrics, RequestIds
 from .logs import configure
+from .presence import Presence
 from .servicer import EngineServicer
 from .settings import Settings
 from .store import TableStore
@@ -37,7 +39,7 @@ class Engine:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         # Moves wait for a free connection rather than fail when all are busy (batching keeps
-        # few in use); stream followers each hold one while they wait for news.
+        # few in use); each followed table's feed holds one while it waits for news.
         self.redis = aioredis.Redis(
             connection_pool=aioredis.BlockingConnectionPool.from_url(
                 settings.redis_url, max_connections=settings.redis_connections, timeout=10
@@ -48,7 +50,9 @@ class Engine:
         )
         store = TableStore(self.redis, settings.redis_prefix, self.followers)
         self.publisher = Publisher(store)
-        self.tables = Tables(store, self.publisher, settings.games)
+        self.feeds = Feeds(store)
+        self.presence = Presence(store, self.publisher, settings.presence_ttl_seconds)
+        self.tables = Tables(store, self.publisher, settings.games, self.feeds, self.presence)
         self.health = health.aio.HealthServicer()
         self.server = grpc.aio.server(
             interceptors=[
@@ -69,6 +73,7 @@ class Engine:
         await self.redis.ping()  # fail fast when Redis is not there
         await self.server.start()
         self.publisher.start()
+        self.presence.start()
         await self.publisher.sweep()
         for name in (SERVICE_NAME, ""):
             await self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
@@ -78,6 +83,8 @@ class Engine:
         for name in (SERVICE_NAME, ""):
             await self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
         await self.server.stop(self.settings.engine_grace_seconds)
+        await self.feeds.close()
+        await self.presence.close()  # closed streams announce their seats disconnected
         await self.publisher.close()
         await self.redis.aclose()
         await self.followers.aclose()

@@ -52,6 +52,7 @@ def view_message(table_id: str, tv: TableView) -> pb.GetViewResponse:
         seed_commitment=snap.commitment,
         seed=snap.seed if snap.status in (FINISHED, ABORTED) else "",
         last_event_id=snap.last_event,
+        spectator_delay_seconds=tv.spectator_delay,
     )
     for seat in snap.seats:
         out.seats.add(
@@ -62,7 +63,8 @@ def view_message(table_id: str, tv: TableView) -> pb.GetViewResponse:
     out.decision.seats.extend(tv.decision.seats)
     out.decision.simultaneous = tv.decision.simultaneous
     out.legal_actions.extend(tr.action_message(a) for a in tv.legal)
-    out.clocks.server_time_ms = now_ms()
+    # A delayed spectator's clocks read as they did then, so the countdown looks live.
+    out.clocks.server_time_ms = now_ms() - tv.late_ms
     out.clocks.decision_since_ms = snap.since_ms
     out.clocks.turn_seconds = snap.turn_seconds
     if snap.turn_seconds and tv.decision.seats:
@@ -122,6 +124,7 @@ class EngineServicer(engine_pb2_grpc.EngineServicer):
             request.options,
             [(s.player_id, s.name, s.bot) for s in request.seats],
             request.turn_seconds,
+            spectator_delay=request.spectator_delay_seconds,
         )
         return pb.CreateTableResponse(
             table_id=request.table_id, version=version, seed_commitment=sealed
