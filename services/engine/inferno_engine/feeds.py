@@ -47,15 +47,18 @@ class Subscription:
         self.ended = False  # the table ended and every entry was handed out
         self.wake = asyncio.Event()
 
-    def push(self, batch: list[StoredEvent]) -> None:
+    def push(self, batch: list[StoredEvent]) -> bool:
+        """Queue a batch; returns True when this one made the follower fall behind."""
         if self.behind:
-            return
-        if len(self.batches) >= self.limit:
+            return False
+        fell = len(self.batches) >= self.limit
+        if fell:
             self.behind = True
             self.batches.clear()
         else:
             self.batches.append(batch)
         self.wake.set()
+        return fell
 
     def end(self) -> None:
         self.ended = True
@@ -85,7 +88,8 @@ class TableFeed:
     def _hand_out(self, batch: list[StoredEvent]) -> None:
         self.cursor = batch[-1].id
         for sub in self.subscribers:
-            sub.push(batch)
+            if sub.push(batch):
+                self.feeds.fell_behind += 1
 
     async def _run(self) -> None:
         store = self.feeds.store
@@ -124,6 +128,7 @@ class Feeds:
         self.block_ms = block_ms
         self.limit = limit
         self.reads = 0  # blocking reads done by all feeds (for measurements)
+        self.fell_behind = 0  # followers that fell behind and read the log themselves
         self._feeds: dict[str, TableFeed] = {}
 
     def subscribe(self, table_id: str, cursor: str) -> tuple[Subscription, str]:

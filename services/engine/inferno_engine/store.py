@@ -280,7 +280,10 @@ class TableStore:
         """Log entries strictly after entry id ``after`` ("" = from the start), up to and
         including ``until``."""
         start = f"({after}" if after else "-"
-        entries = await self.client.xrange(self.key(table_id, "events"), start, until, count)
+        # Batched: many followers catching up at once share one connection and round trip.
+        entries = await self.batch.command(
+            "XRANGE", self.key(table_id, "events"), start, until, "COUNT", count
+        )
         return [_stored(entry_id, fields) for entry_id, fields in entries]
 
     # ------------------------------------------------------------------ spectator delay
@@ -334,7 +337,9 @@ class TableStore:
 
     async def tail(self, table_id: str) -> tuple[str | None, str]:
         """The table's status and its log's last entry id."""
-        status, last = await self.client.hmget(self.key(table_id, "state"), "status", "last_event")
+        status, last = await self.batch.command(
+            "HMGET", self.key(table_id, "state"), "status", "last_event"
+        )
         return (status.decode() if status else None), (last or b"").decode()
 
     async def status(self, table_id: str) -> str | None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import random
 
+import psutil
 import pytest
+import redis
 
 from inferno_auth import Role
 from inferno_proto import engine_pb2 as pb
@@ -57,3 +59,66 @@ async def test_a_stream_resumed_from_the_last_event_id_misses_nothing(engines) -
     assert received[-1].table_status.status == pb.TABLE_STATUS_ABORTED
     versions = [e.version for e in received]
     assert versions == sorted(versions)
+
+
+def redis_ports(pid: int) -> set[int]:
+    """The local ports of the TCP connections process ``pid`` holds to Redis."""
+    return {
+        c.laddr.port
+        for c in psutil.Process(pid).net_connections(kind="tcp")
+        if c.raddr and c.raddr.port == 6379 and c.status == psutil.CONN_ESTABLISHED
+    }
+
+
+def blocked_reads(redis_url: str, pid: int) -> int:
+    """How many of process ``pid``'s Redis connections are blocked in a stream read now."""
+    ports = redis_ports(pid)
+    client = redis.Redis.from_url(redis_url)
+    try:
+        return sum(
+            1
+            for c in client.client_list()
+            if int(c["addr"].rsplit(":", 1)[1]) in ports and "b" in c["flags"]
+        )
+    finally:
+        client.close()
+
+
+async def test_followers_of_a_table_share_one_reader_per_engine(engine, redis_url) -> None:
+    tables = ["t1", "t2", "t3"]
+    for table_id in tables:
+        await create_table(engine.address, table_id, PLAYERS, {"order": 2})
+    players = {s: Client(engine.address, n) for s, n in enumerate(PLAYERS)}
+    watchers = [Client(engine.address, f"fan{i}", Role.SPECTATOR) for i in range(10)]
+    received: dict[tuple[int, str], list[str]] = {}
+    live = asyncio.Event()
+
+    async def watch(i: int, table_id: str) -> None:
+        ids = received.setdefault((i, table_id), [])
+        async for batch in watchers[i].stream(table_id):
+            ids.extend(e.id for e in batch.events)
+            if all(any(i.startswith("2-") for i in got) for got in received.values()):
+                live.set()
+
+    tasks = [asyncio.create_task(watch(i, t)) for i in range(10) for t in tables]
+    try:
+        await asyncio.sleep(1.0)  # every follower caught up and waits for news
+        for table_id in tables:
+            view = await players[0].view(table_id)
+            seat = view.decision.seats[0]
+            view = await players[seat].view(table_id)
+            await players[seat].submit(table_id, view.version, view.legal_actions[0])
+        await asyncio.wait_for(live.wait(), 10)
+        for _ in range(50):  # until the feeds wait for news again
+            waiting = blocked_reads(redis_url, engine.process.pid)
+            if waiting == len(tables):
+                break
+            await asyncio.sleep(0.05)
+    finally:
+        for task in tasks:
+            task.cancel()
+        for client in (*players.values(), *watchers):
+            await client.close()
+    assert len(received) == 30
+    # 30 followers on 3 tables: one waiting read per table, not one per follower.
+    assert waiting == len(tables), f"{waiting} blocking reads for 30 followers of 3 tables"
