@@ -1,0 +1,157 @@
+"""Spectator delay: a spectator sees a table only as it was ``spectator_delay_seconds`` ago.
+
+Commit times are bracketed by the test: a version cannot have been committed before the call
+that made it started, so a spectator who gets it at least the delay after that start got it no
+sooner than the delay after its commit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+import grpc
+import pytest
+
+from inferno_auth import Role
+from inferno_proto import engine_pb2 as pb
+
+from .client import Client, create_table, play_one_move, status_of
+
+pytestmark = pytest.mark.anyio
+PLAYERS = ["ana", "bruno", "carla", "duarte"]
+DELAY = 2
+
+
+async def test_a_spectators_stream_is_delayed_resumable_and_public(engine) -> None:
+    started = {1: time.time()}
+    await create_table(engine.address, "t", PLAYERS, {"order": 2}, spectator_delay_seconds=DELAY)
+    players = {s: Client(engine.address, n) for s, n in enumerate(PLAYERS)}
+    spectator = Client(engine.address, "fan", Role.SPECTATOR, table="t")
+    lobby = Client(engine.address, "lobby", Role.SERVICE)  # the live public stream, no delay
+    operator = Client(engine.address, "olga", Role.OPERATOR)
+    rng = random.Random(3)
+    got: list[tuple[float, pb.Event]] = []
+    seat_got: list[tuple[float, pb.Event]] = []
+
+    async def watch(client: Client, into: list[tuple[float, pb.Event]], after: str = "") -> None:
+        async for batch in client.stream("t", after=after):
+            into.extend((time.time(), e) for e in batch.events)
+
+    async def moves() -> None:
+        for _ in range(8):
+            before = time.time()
+            played = await play_one_move(players, "t", rng)
+            assert played is not None
+            started[played[1].version] = before
+            await asyncio.sleep(0.3)
+        before = time.time()
+        done = await operator.stub.AbortTable(
+            pb.AbortTableRequest(table_id="t", reason="end of test"), metadata=operator.metadata
+        )
+        started[done.version] = before
+
+    try:
+        seat_task = asyncio.create_task(watch(players[0], seat_got))
+        mover = asyncio.create_task(moves())
+        first = spectator.stream("t")
+        async for batch in first:
+            got.extend((time.time(), e) for e in batch.events)
+            if len({e.version for _, e in got}) >= 3:
+                first.cancel()  # the spectator's connection drops
+                break
+        await watch(spectator, got, after=got[-1][1].id)
+        await mover
+        await asyncio.wait_for(seat_task, 5)
+        public = [e async for batch in lobby.stream("t") for e in batch.events]
+    finally:
+        for client in (*players.values(), spectator, lobby, operator):
+            await client.close()
+    ids = [e.id for _, e in got]
+    assert len(ids) == len(set(ids)), "an event came twice"
+    assert [e.SerializeToString() for _, e in got] == [e.SerializeToString() for e in public], (
+        "the spectator's events are not exactly the public ones"
+    )
+    assert not any(e.oh_hell.HasField("hand_dealt") for _, e in got), "a deal leaked"
+    assert any(e.oh_hell.HasField("hand_dealt") for _, e in seat_got)
+    assert got[-1][1].table_status.status == pb.TABLE_STATUS_ABORTED
+    for at, event in got:
+        assert at >= started[event.version] + DELAY, f"{event.id} came before the delay"
+    late = [at - started[e.version] for at, e in got]
+    assert max(late) < DELAY + 2.0, "the spectator got events far later than the delay"
+    # The seat sees its table live.
+    assert all(at - started[e.version] < DELAY for at, e in seat_got)
+
+
+async def test_a_spectators_view_is_the_table_as_it_was_delay_seconds_ago(engine) -> None:
+    await create_table(engine.address, "t", PLAYERS, {"order": 2}, spectator_delay_seconds=DELAY)
+    players = {s: Client(engine.address, n) for s, n in enumerate(PLAYERS)}
+    spectator = Client(engine.address, "fan", Role.SPECTATOR)
+    lobby = Client(engine.address, "lobby", Role.SERVICE)
+    operator = Client(engine.address, "olga", Role.OPERATOR)
+    rng = random.Random(5)
+    try:
+        with pytest.raises(grpc.aio.AioRpcError) as refused:
+            await spectator.view("t")
+        code, trailers = status_of(refused.value)
+        assert code == grpc.StatusCode.FAILED_PRECONDITION
+        assert trailers["inferno-reason"] == "spectator_delay"
+        assert "inferno-version" not in trailers, "the refusal told the live version"
+        await asyncio.sleep(DELAY + 0.2)
+        for _ in range(3):
+            await play_one_move(players, "t", rng)
+        then = await lobby.view("t")  # the live public view at this version
+        await asyncio.sleep(DELAY + 0.2)
+        for _ in range(2):
+            await play_one_move(players, "t", rng)
+        now = await lobby.view("t")
+        seen = await spectator.view("t")
+        seat = await players[0].view("t")
+        operator_view = await operator.view("t")
+    finally:
+        for client in (*players.values(), spectator, lobby, operator):
+            await client.close()
+    assert now.version == then.version + 2
+    assert seen.version == then.version, "the spectator saw a version younger than the delay"
+    assert seen.last_event_id == then.last_event_id
+    assert list(seen.decision.seats) == list(then.decision.seats)
+    assert not seen.legal_actions and not seen.HasField("your_seat")
+    assert seen.spectator_delay_seconds == DELAY
+    assert abs(seen.clocks.server_time_ms - (time.time() - DELAY) * 1000) < 1000
+    for view in (seen, then):
+        view.clocks.server_time_ms = 0
+    then.spectator_delay_seconds = DELAY
+    assert seen == then
+    # Seats and operators see the table live, and learn its delay.
+    assert seat.version == operator_view.version == now.version
+    assert seat.spectator_delay_seconds == operator_view.spectator_delay_seconds == DELAY
+
+
+async def test_no_delay_means_spectators_see_the_table_live(engine) -> None:
+    await create_table(engine.address, "t", PLAYERS)
+    spectator = Client(engine.address, "fan", Role.SPECTATOR)
+    try:
+        view = await spectator.view("t")
+    finally:
+        await spectator.close()
+    assert view.version == 1 and view.spectator_delay_seconds == 0
+
+
+@pytest.mark.parametrize("seconds", [3601, 100_000])
+async def test_a_delay_over_an_hour_is_refused_and_changes_nothing(engine, seconds) -> None:
+    with pytest.raises(grpc.aio.AioRpcError) as refused:
+        await create_table(engine.address, "t", PLAYERS, spectator_delay_seconds=seconds)
+    code, trailers = status_of(refused.value)
+    assert code == grpc.StatusCode.INVALID_ARGUMENT
+    assert trailers["inferno-reason"] == "bad_spectator_delay"
+    assert "3600" in refused.value.details()
+    lobby = Client(engine.address, "lobby", Role.SERVICE)
+    try:
+        with pytest.raises(grpc.aio.AioRpcError) as missing:
+            await lobby.view("t")
+        assert missing.value.code() == grpc.StatusCode.NOT_FOUND
+        await create_table(engine.address, "t", PLAYERS, spectator_delay_seconds=3600)
+        assert (await lobby.view("t")).spectator_delay_seconds == 3600
+    finally:
+        await lobby.close()
