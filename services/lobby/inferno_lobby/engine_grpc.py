@@ -64,6 +64,7 @@ class GrpcEngine:
                 for s in sorted(seats, key=lambda s: s.seat)
             ],
             turn_seconds=settings.decision_seconds if settings else 0,
+            spectator_delay_seconds=settings.spectator_delay_seconds if settings else 0,
         )
         # A channel per call: tables start rarely, and this keeps the gateway free of event-loop
         # state, so it works in every uvicorn worker and test loop alike.
