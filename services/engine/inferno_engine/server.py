@@ -30,6 +30,7 @@ from .store import TableStore
 from .tables import Tables
 
 log = structlog.get_logger("inferno_engine.server")
+FEED_BLOCK_MS = 5000
 SERVICE_NAME = engine_pb2.DESCRIPTOR.services_by_name["Engine"].full_name
 
 
@@ -45,12 +46,16 @@ class Engine:
                 settings.redis_url, max_connections=settings.redis_connections, timeout=10
             )
         )
+        # A feed's read blocks up to FEED_BLOCK_MS: the socket timeout (redis-py's default is
+        # 5 s, as long as the block) must outlast it, or an idle table's read fails.
         self.followers = aioredis.Redis.from_url(
-            settings.redis_url, max_connections=settings.redis_follower_connections
+            settings.redis_url,
+            max_connections=settings.redis_follower_connections,
+            socket_timeout=FEED_BLOCK_MS / 1000 + 10,
         )
         store = TableStore(self.redis, settings.redis_prefix, self.followers)
         self.publisher = Publisher(store)
-        self.feeds = Feeds(store)
+        self.feeds = Feeds(store, block_ms=FEED_BLOCK_MS)
         self.presence = Presence(store, self.publisher, settings.presence_ttl_seconds)
         self.tables = Tables(store, self.publisher, settings.games, self.feeds, self.presence)
         self.health = health.aio.HealthServicer()

@@ -122,3 +122,29 @@ async def test_followers_of_a_table_share_one_reader_per_engine(engine, redis_ur
     assert len(received) == 30
     # 30 followers on 3 tables: one waiting read per table, not one per follower.
     assert waiting == len(tables), f"{waiting} blocking reads for 30 followers of 3 tables"
+
+
+async def test_a_stream_outlives_a_quiet_spell_longer_than_a_redis_read_timeout(engine) -> None:
+    """A table with no news for longer than redis-py's 5 s socket timeout: the stream stays up
+    and delivers the next move."""
+    await create_table(engine.address, "t", PLAYERS, {"order": 2})
+    players = {s: Client(engine.address, n) for s, n in enumerate(PLAYERS)}
+    watcher = Client(engine.address, "ana")
+    versions: list[int] = []
+
+    async def watch() -> None:
+        async for batch in watcher.stream("t"):
+            versions.extend(e.version for e in batch.events)
+            if versions[-1] >= 2:
+                return
+
+    try:
+        task = asyncio.create_task(watch())
+        await asyncio.sleep(6.5)
+        assert not task.done(), "the stream ended during the quiet spell"
+        await play_one_move(players, "t", random.Random(1))
+        await asyncio.wait_for(task, 5)
+    finally:
+        for client in (*players.values(), watcher):
+            await client.close()
+    assert versions[-1] == 2
