@@ -1,8 +1,8 @@
 """Spectator delay: a spectator sees a table only as it was ``spectator_delay_seconds`` ago.
 
-Commit times are bracketed by the test: a version cannot have been committed before the call
-that made it started, so a spectator who gets it at least the delay after that start got it no
-sooner than the delay after its commit.
+A version's commit time is the stamp the commit step wrote (Redis time); the test checks that
+the stamp lies between the start and the end of the call that made the version, and that the
+spectator received each event at least the delay after it.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import time
 
 import grpc
 import pytest
+import redis
 
 from inferno_auth import Role
 from inferno_proto import engine_pb2 as pb
@@ -24,9 +25,22 @@ PLAYERS = ["ana", "bruno", "carla", "duarte"]
 DELAY = 2
 
 
-async def test_a_spectators_stream_is_delayed_resumable_and_public(engine) -> None:
+def commit_times(redis_url: str, prefix: str) -> dict[int, float]:
+    """Each version's commit time (seconds), as the engine stamped it."""
+    client = redis.Redis.from_url(redis_url)
+    try:
+        entries = client.xrange(f"{prefix}{{t:t}}:history")
+    finally:
+        client.close()
+    return {int(eid.split(b"-")[0]): int(fields[b"at"]) / 1000 for eid, fields in entries}
+
+
+async def test_a_spectators_stream_is_delayed_resumable_and_public(
+    engine, redis_url, redis_prefix
+) -> None:
     started = {1: time.time()}
     await create_table(engine.address, "t", PLAYERS, {"order": 2}, spectator_delay_seconds=DELAY)
+    ended = {1: time.time()}
     players = {s: Client(engine.address, n) for s, n in enumerate(PLAYERS)}
     spectator = Client(engine.address, "fan", Role.SPECTATOR, table="t")
     lobby = Client(engine.address, "lobby", Role.SERVICE)  # the live public stream, no delay
@@ -45,12 +59,14 @@ async def test_a_spectators_stream_is_delayed_resumable_and_public(engine) -> No
             played = await play_one_move(players, "t", rng)
             assert played is not None
             started[played[1].version] = before
+            ended[played[1].version] = time.time()
             await asyncio.sleep(0.3)
         before = time.time()
         done = await operator.stub.AbortTable(
             pb.AbortTableRequest(table_id="t", reason="end of test"), metadata=operator.metadata
         )
         started[done.version] = before
+        ended[done.version] = time.time()
 
     try:
         seat_task = asyncio.create_task(watch(players[0], seat_got))
@@ -76,8 +92,12 @@ async def test_a_spectators_stream_is_delayed_resumable_and_public(engine) -> No
     assert not any(e.oh_hell.HasField("hand_dealt") for _, e in got), "a deal leaked"
     assert any(e.oh_hell.HasField("hand_dealt") for _, e in seat_got)
     assert got[-1][1].table_status.status == pb.TABLE_STATUS_ABORTED
+    committed = commit_times(redis_url, redis_prefix)
+    assert sorted(committed) == sorted(started)
+    for version, at in committed.items():  # the stamps are the commits' times (ms precision)
+        assert started[version] - 0.002 <= at <= ended[version] + 0.002
     for at, event in got:
-        assert at >= started[event.version] + DELAY, f"{event.id} came before the delay"
+        assert at >= committed[event.version] + DELAY, f"{event.id} came before the delay"
     late = [at - started[e.version] for at, e in got]
     assert max(late) < DELAY + 2.0, "the spectator got events far later than the delay"
     # The seat sees its table live.
