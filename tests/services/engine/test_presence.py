@@ -11,6 +11,7 @@ import pytest
 
 from inferno_auth import Role
 from inferno_bus import EventType
+from inferno_proto import engine_pb2 as pb
 
 from .client import Client, bus_when, create_table
 
@@ -113,3 +114,38 @@ async def test_a_seat_stays_connected_across_engines_until_its_killed_engine_exp
     finally:
         await on_a.close()
         await on_b.close()
+
+
+async def test_an_engine_stopping_announces_its_seats_disconnected(
+    engines, redis_url, redis_prefix
+) -> None:
+    engine = engines(INFERNO_ENGINE_GRACE_SECONDS="0.5")  # the default TTL (30 s) stays
+    await create_table(engine.address, "t", PLAYERS)
+    carla = Client(engine.address, "carla")
+    try:
+        stream = Stream(carla)
+        await settled(redis_url, redis_prefix, [(2, True)])
+        stopping = time.monotonic()
+        await asyncio.to_thread(engine.stop)  # SIGTERM: streams end, their seats are uncounted
+        await bus_when(redis_url, redis_prefix, lambda es: presence(es) == [(2, True), (2, False)])
+        assert time.monotonic() - stopping < 10, "it took the TTL, not the shutdown"
+        await stream.close()
+    finally:
+        await carla.close()
+
+
+async def test_streams_of_an_ended_table_announce_nothing(engine, redis_url, redis_prefix) -> None:
+    await create_table(engine.address, "t", PLAYERS)
+    operator = Client(engine.address, "olga", Role.OPERATOR)
+    ana = Client(engine.address, "ana")
+    try:
+        await operator.stub.AbortTable(
+            pb.AbortTableRequest(table_id="t", reason="test"), metadata=operator.metadata
+        )
+        events = [e async for batch in ana.stream("t") for e in batch.events]
+        await bus_when(redis_url, redis_prefix, lambda es: "table.aborted" in {e.type for e in es})
+        await settled(redis_url, redis_prefix, [])
+    finally:
+        await operator.close()
+        await ana.close()
+    assert events[-1].table_status.status == pb.TABLE_STATUS_ABORTED
