@@ -153,7 +153,13 @@ class Feeds:
 
     @property
     def tables(self) -> int:
+        """How many tables have a feed in this process now."""
         return len(self._feeds)
+
+    def followers(self, table_id: str) -> int:
+        """How many followers the table's feed in this process feeds now."""
+        feed = self._feeds.get(table_id)
+        return len(feed.subscribers) if feed is not None else 0
 
     async def close(self) -> None:
         feeds = list(self._feeds.values())

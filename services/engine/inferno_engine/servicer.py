@@ -7,6 +7,7 @@ decisions are in :mod:`inferno_engine.tables`; the per-game message shapes are i
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator, Sequence
 
 import grpc
@@ -107,12 +108,12 @@ class EngineServicer(engine_pb2_grpc.EngineServicer):
         self, request: pb.StreamEventsRequest, context: grpc.aio.ServicerContext
     ) -> AsyncIterator[pb.EventBatch]:
         seat = request.seat if request.HasField("seat") else None
-        async for game, batch in self.tables.follow(
-            caller(), request.table_id, request.after_event_id, seat
-        ):
-            events = event_messages(game, batch)
-            if events:
-                yield pb.EventBatch(events=events)
+        follow = self.tables.follow(caller(), request.table_id, request.after_event_id, seat)
+        async with contextlib.aclosing(follow) as batches:  # a cancelled call cleans up at once
+            async for game, batch in batches:
+                events = event_messages(game, batch)
+                if events:
+                    yield pb.EventBatch(events=events)
 
     async def CreateTable(
         self, request: pb.CreateTableRequest, context: grpc.aio.ServicerContext

@@ -9,6 +9,7 @@ only if the table is still at the snapshot's version. Anything refused raises an
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import re
@@ -500,11 +501,13 @@ class Tables:
         seat = viewer.seat if viewer.role == "seat" and snap.status not in ENDED else None
         member = await self.presence.open(table_id, seat) if seat is not None else None
         try:
-            async for batch in self._log(table_id, after):
-                async for due in self.delay.released(table_id, batch, delay):
-                    mine = visible(due, viewer)
-                    if mine:
-                        yield snap.game, mine
+            # aclosing: a stream cancelled while it waits out the delay leaves the feed now.
+            async with contextlib.aclosing(self._log(table_id, after)) as entries:
+                async for batch in entries:
+                    async for due in self.delay.released(table_id, batch, delay):
+                        mine = visible(due, viewer)
+                        if mine:
+                            yield snap.game, mine
             if delay:
                 await self.delay.end_released(table_id, delay)
         finally:

@@ -88,3 +88,37 @@ async def test_a_slow_follower_reads_for_itself_and_misses_nothing(
     assert slow == log, "the slow follower missed or repeated an event"
     assert feeds.fell_behind >= 1, "the slow follower never fell behind: the test proves nothing"
     assert [position(i) for i in log] == sorted(position(i) for i in log)
+
+
+async def test_a_spectator_cancelled_while_its_events_wait_out_the_delay_leaves_the_feed(
+    redis_url: str, redis_prefix: str
+) -> None:
+    from inferno_engine.store import TableStore
+
+    client = aioredis.Redis.from_url(redis_url)
+    store = TableStore(client, redis_prefix)
+    publisher = Publisher(store)
+    feeds = Feeds(store, block_ms=200)
+    tables = Tables(store, publisher, frozenset({"oh_hell"}), feeds, Presence(store, publisher))
+    fan = Claims("fan", Role.SPECTATOR)
+    got: list[str] = []
+
+    async def watch() -> None:
+        async for _, batch in tables.follow(fan, "t", "", None):
+            got.extend(e.id for e in batch)
+
+    try:
+        seats = [("ana", "Ana", False), ("bruno", "Bruno", False), ("carla", "Carla", False)]
+        await tables.create(LOBBY, "t", "oh_hell", pb.GameOptions(), seats, 0, spectator_delay=1)
+        task = asyncio.create_task(watch())
+        await asyncio.sleep(1.3)  # version 1 is shown; the spectator waits on the feed
+        assert got and feeds.followers("t") == 1
+        await commit_many(tables, "t", 1)
+        await asyncio.sleep(0.4)  # version 2 arrived and waits out the delay
+        assert all(i.startswith("1-") for i in got)
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        assert feeds.followers("t") == 0, "the cancelled spectator is still subscribed"
+    finally:
+        await feeds.close()
+        await client.aclose()
