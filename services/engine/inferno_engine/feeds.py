@@ -23,6 +23,7 @@ from collections import deque
 
 import structlog
 
+from . import metrics
 from .store import StoredEvent, TableStore
 
 log = structlog.get_logger("inferno_engine.feeds")
@@ -90,6 +91,7 @@ class TableFeed:
         for sub in self.subscribers:
             if sub.push(batch):
                 self.feeds.fell_behind += 1
+                metrics.FELL_BEHIND.inc()
 
     async def _run(self) -> None:
         store = self.feeds.store
@@ -138,6 +140,7 @@ class Feeds:
         feed = self._feeds.get(table_id)
         if feed is None:
             feed = self._feeds[table_id] = TableFeed(self, table_id, cursor)
+            metrics.FOLLOWED_TABLES.inc()
         sub = Subscription(self.limit)
         feed.subscribers.add(sub)
         return sub, feed.cursor
@@ -150,6 +153,7 @@ class Feeds:
     def _forget(self, feed: TableFeed) -> None:
         if self._feeds.get(feed.table_id) is feed:
             del self._feeds[feed.table_id]
+            metrics.FOLLOWED_TABLES.dec()
 
     @property
     def tables(self) -> int:

@@ -1,16 +1,19 @@
-"""StreamEvents: live delivery, and resuming after a disconnect with no gap and no duplicate."""
+"""StreamEvents: live delivery, resuming after a disconnect with no gap and no duplicate, one
+shared reader per followed table, and streams that outlive quiet spells."""
 
 from __future__ import annotations
 
 import asyncio
 import random
 
+import httpx
 import psutil
 import pytest
 import redis
 
 from inferno_auth import Role
 from inferno_proto import engine_pb2 as pb
+from tests.support.engine_process import free_port
 
 from .client import Client, create_table, play_one_move
 
@@ -84,7 +87,9 @@ def blocked_reads(redis_url: str, pid: int) -> int:
         client.close()
 
 
-async def test_followers_of_a_table_share_one_reader_per_engine(engine, redis_url) -> None:
+async def test_followers_of_a_table_share_one_reader_per_engine(engines, redis_url) -> None:
+    metrics_port = free_port()
+    engine = engines(INFERNO_ENGINE_METRICS_PORT=str(metrics_port))
     tables = ["t1", "t2", "t3"]
     for table_id in tables:
         await create_table(engine.address, table_id, PLAYERS, {"order": 2})
@@ -114,6 +119,8 @@ async def test_followers_of_a_table_share_one_reader_per_engine(engine, redis_ur
             if waiting == len(tables):
                 break
             await asyncio.sleep(0.05)
+        async with httpx.AsyncClient() as http:
+            text = (await http.get(f"http://127.0.0.1:{metrics_port}/metrics")).text
     finally:
         for task in tasks:
             task.cancel()
@@ -122,6 +129,7 @@ async def test_followers_of_a_table_share_one_reader_per_engine(engine, redis_ur
     assert len(received) == 30
     # 30 followers on 3 tables: one waiting read per table, not one per follower.
     assert waiting == len(tables), f"{waiting} blocking reads for 30 followers of 3 tables"
+    assert "inferno_engine_followed_tables 3.0" in text
 
 
 async def test_a_stream_outlives_a_quiet_spell_longer_than_a_redis_read_timeout(engine) -> None:
