@@ -257,7 +257,7 @@ async def measure(tree: Path) -> Row:
         shutil.rmtree(workdir, ignore_errors=True)
 
 
-def report(rows: list[Row], load: tuple[float, float, float]) -> str:
+def report(rows: list[Row], load: tuple[float, float, float], note: str = "") -> str:
     lines = [
         "## StreamEvents: 200 followers of 20 tables on one engine",
         "",
@@ -276,6 +276,8 @@ def report(rows: list[Row], load: tuple[float, float, float]) -> str:
             f"{r.idle_reads_per_s:.1f} | {r.moves} | {r.commands_per_move:.1f} | "
             f"{r.reads_per_move:.1f} | {r.cpu_ms_per_move:.1f} |"
         )
+    if note:
+        lines += ["", note]
     lines += ["", f"Load average while measuring: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}."]
     return "\n".join(lines)
 
@@ -283,6 +285,7 @@ def report(rows: list[Row], load: tuple[float, float, float]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline-tree", type=Path, help="another checkout to compare with")
+    parser.add_argument("--note", default="", help="a sentence for the report (the baseline)")
     args = parser.parse_args()
     if shutil.which("redis-server") is None:
         raise SystemExit("this benchmark needs redis-server on the PATH")
@@ -291,7 +294,7 @@ def main() -> None:
     for tree in trees:
         rows.append(asyncio.run(measure(tree.resolve())))
         print(rows[-1], flush=True)
-    text = report(rows, os.getloadavg())
+    text = report(rows, os.getloadavg(), args.note)
     print(text)
     write_section("engine_streams", text)
 
