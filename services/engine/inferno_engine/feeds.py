@@ -6,10 +6,12 @@ connection pool) and appends each batch, unfiltered, to every subscriber's queue
 then filters for its own viewer (the rules' ``visible_events``, in
 :func:`inferno_engine.tables.visible`), so redaction stays in one place.
 
-A queue holds at most ``limit`` batches. A follower that falls that far behind (a slow client, or
-a spectator whose delay holds events back) is marked *behind* and its queue emptied: it is not
-fed any more and reads the log itself from its last event id, then subscribes again. So a slow
-follower never holds up the others, and never loses an event.
+A follower reads through :meth:`Feeds.entries`: the log from its last event id until caught
+up, then the feed; the ids (``<version>-<n>``) keep it free of gaps and repeats where the two
+meet. A queue holds at most ``limit`` batches. A follower that falls that far behind (a slow
+client, or a spectator whose delay holds events back) is marked *behind* and its queue
+emptied: it is not fed any more and reads the log itself from its last event id, then
+subscribes again. So a slow follower never holds up the others, and never loses an event.
 
 A feed stops when its table ends (after handing out the last entries and telling its
 subscribers) or, once nobody follows the table any more, when its current read returns.
@@ -20,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import deque
+from collections.abc import AsyncIterator
 
 import structlog
 
@@ -144,6 +147,41 @@ class Feeds:
         sub = Subscription(self.limit)
         feed.subscribers.add(sub)
         return sub, feed.cursor
+
+    async def entries(self, table_id: str, after: str) -> AsyncIterator[list[StoredEvent]]:
+        """Every log entry of the table after ``after``, in order, each once, until the table
+        ends: read from Redis to catch up, then from this process's shared feed of the table
+        (unfiltered: the caller filters for its viewer)."""
+        cursor = after
+        while True:
+            batch = await self.store.events_after(table_id, cursor)
+            if batch:
+                cursor = batch[-1].id
+                yield batch
+                continue
+            status, last = await self.store.tail(table_id)
+            if status in ENDED:
+                return
+            # Caught up. A new feed starts at the log's end (never at a cursor the client made
+            # up beyond it); an older feed may be ahead of us: read up to it first.
+            start = min(cursor, last, key=position)
+            sub, feed_at = self.subscribe(table_id, start)
+            try:
+                while position(cursor) < position(feed_at):
+                    batch = await self.store.events_after(table_id, cursor, until=feed_at)
+                    if not batch:
+                        break
+                    cursor = batch[-1].id
+                    yield batch
+                while not (sub.behind or sub.ended):
+                    for batch in await sub.next():
+                        fresh = [e for e in batch if position(e.id) > position(cursor)]
+                        if fresh:
+                            cursor = fresh[-1].id
+                            yield fresh
+            finally:
+                self.unsubscribe(table_id, sub)
+            # Behind (read the log from the cursor) or ended (the read finds the end).
 
     def unsubscribe(self, table_id: str, sub: Subscription) -> None:
         feed = self._feeds.get(table_id)

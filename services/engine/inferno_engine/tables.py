@@ -53,7 +53,7 @@ from .errors import (
     StaleVersion,
     TableNotFound,
 )
-from .feeds import Feeds, position
+from .feeds import Feeds
 from .games import translation
 from .presence import Presence
 from .store import Snapshot, StoredEvent, TableStore
@@ -502,7 +502,7 @@ class Tables:
         member = await self.presence.open(table_id, seat) if seat is not None else None
         try:
             # aclosing: a stream cancelled while it waits out the delay leaves the feed now.
-            async with contextlib.aclosing(self._log(table_id, after)) as entries:
+            async with contextlib.aclosing(self.feeds.entries(table_id, after)) as entries:
                 async for batch in entries:
                     async for due in self.delay.released(table_id, batch, delay):
                         mine = visible(due, viewer)
@@ -513,40 +513,6 @@ class Tables:
         finally:
             if member is not None:
                 self.presence.close_soon(table_id, member)
-
-    async def _log(self, table_id: str, after: str) -> AsyncIterator[list[StoredEvent]]:
-        """Every log entry after ``after``, in order, each once, until the table ends: read
-        from Redis to catch up, then from this process's shared feed of the table."""
-        cursor = after
-        while True:
-            batch = await self.store.events_after(table_id, cursor)
-            if batch:
-                cursor = batch[-1].id
-                yield batch
-                continue
-            status, last = await self.store.tail(table_id)
-            if status in ENDED:
-                return
-            # Caught up. A new feed starts at the log's end (never at a cursor the client made
-            # up beyond it); an older feed may be ahead of us: read up to it first.
-            start = min(cursor, last, key=position)
-            sub, feed_at = self.feeds.subscribe(table_id, start)
-            try:
-                while position(cursor) < position(feed_at):
-                    batch = await self.store.events_after(table_id, cursor, until=feed_at)
-                    if not batch:
-                        break
-                    cursor = batch[-1].id
-                    yield batch
-                while not (sub.behind or sub.ended):
-                    for batch in await sub.next():
-                        fresh = [e for e in batch if position(e.id) > position(cursor)]
-                        if fresh:
-                            cursor = fresh[-1].id
-                            yield fresh
-            finally:
-                self.feeds.unsubscribe(table_id, sub)
-            # Behind (read the log from the cursor) or ended (the read finds the end).
 
     # ------------------------------------------------------------------ operators
     async def change_status(
