@@ -158,10 +158,15 @@ class Presence:
         if not self._open:
             return
         expiry = now_ms() + self.ttl_ms
+        by_table: dict[str, dict[str, int]] = {}
+        for member, table_id in self._open.items():
+            by_table.setdefault(table_id, {})[member] = expiry
+        everywhere = {f"{t} {m}": expiry for t, members in by_table.items() for m in members}
+        # One command per table and one for the expiry index, however many streams.
         async with self.store.client.pipeline(transaction=False) as pipe:
-            for member, table_id in list(self._open.items()):
-                pipe.zadd(self.store.key(table_id, "presence"), {member: expiry}, xx=True)
-                pipe.zadd(self.expiry_key, {f"{table_id} {member}": expiry}, xx=True)
+            for table_id, members in by_table.items():
+                pipe.zadd(self.store.key(table_id, "presence"), members, xx=True)
+            pipe.zadd(self.expiry_key, everywhere, xx=True)
             await pipe.execute()
 
     async def sweep(self, limit: int = 500) -> int:
