@@ -84,8 +84,11 @@ class Presence:
         """Count a new stream of ``seat``; returns its member name for :meth:`close_soon`."""
         member = f"{seat}:{uuid.uuid4().hex}"
         expiry = now_ms() + self.ttl_ms
-        await self.store.client.zadd(self.expiry_key, {f"{table_id} {member}": expiry})
-        await self._change("open", table_id, member, expiry)
+        # Both in one pipeline (the store's batcher): one round trip.
+        await asyncio.gather(
+            self.store.batch.command("ZADD", self.expiry_key, expiry, f"{table_id} {member}"),
+            self._change("open", table_id, member, expiry),
+        )
         self._open[member] = table_id
         return member
 
@@ -98,8 +101,10 @@ class Presence:
 
     async def _close(self, table_id: str, member: str) -> None:
         try:
-            await self._change("close", table_id, member)
-            await self.store.client.zrem(self.expiry_key, f"{table_id} {member}")
+            await asyncio.gather(
+                self._change("close", table_id, member),
+                self.store.batch.command("ZREM", self.expiry_key, f"{table_id} {member}"),
+            )
         except Exception:  # the member expires and the sweep announces it
             log.exception("presence_close_failed", table=table_id)
 
