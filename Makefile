@@ -20,10 +20,10 @@ install: $(STAMP)  ## Create .venv and install the platform with its test tools 
 test: install  ## Install everything and run the whole test suite.
 	$(PY) -m pytest
 
-lint: install  ## ruff, then mypy (strict on the rules core).
+lint: install  ## ruff, then mypy (strict on the rules core and the clock arithmetic).
 	$(VENV)/bin/ruff check libs services tests bench tools
 	$(VENV)/bin/ruff format --check libs services tests bench tools
-	$(VENV)/bin/mypy libs/inferno_rules
+	$(VENV)/bin/mypy libs/inferno_rules libs/inferno_clock
 
 bench: install  ## Benchmarks against same-run baselines; writes docs/benchmarks.md.
 	$(PY) -m pip install --quiet -e '.[dev,bench]'

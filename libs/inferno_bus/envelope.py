@@ -31,6 +31,7 @@ class EventType(StrEnum):
     ROUND_SCORED = "table.round_scored"
     TABLE_FINISHED = "table.finished"
     TABLE_ABORTED = "table.aborted"
+    SEAT_HANDED_OVER = "table.seat_handed_over"
     TABLE_PRESENCE = "table.presence"
 
 

@@ -68,8 +68,8 @@ def finished_payload(
 ) -> dict[str, Any]:
     return {
         "game": game,
-        # The engine does not know who walked away; the worker's takeover policy does.
-        "seats": [{**seat, "abandoned": False} for seat in seats],
+        # A seat handed to a bot (HandOverSeat) carries "abandoned": true in the stored seats.
+        "seats": [{**seat, "abandoned": bool(seat.get("abandoned"))} for seat in seats],
         "scores": list(result.scores),
         "ranking": list(result.ranking),
         "winners": list(result.winners),

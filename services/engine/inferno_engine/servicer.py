@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator, Sequence
 
 import grpc
 
+from inferno_clock import ClockPolicy, turn_deadline
 from inferno_proto import engine_pb2 as pb
 from inferno_proto import engine_pb2_grpc
 
@@ -42,6 +43,14 @@ def event_messages(game: str, stored: Sequence[StoredEvent]) -> list[pb.Event]:
     return out
 
 
+def fill_clocks(out: pb.Clocks, turn_seconds: int, clock: dict[str, int]) -> None:
+    """The table's clock policy (see the ``Clocks`` message for what the engine shows)."""
+    out.turn_seconds = turn_seconds
+    out.bank_seconds = clock.get("bank_seconds", 0)
+    out.increment_seconds = clock.get("increment_seconds", 0)
+    out.grace_seconds = clock.get("grace_seconds", 0)
+
+
 def view_message(table_id: str, tv: TableView) -> pb.GetViewResponse:
     snap = tv.snapshot
     tr = translation(snap.game)
@@ -67,9 +76,10 @@ def view_message(table_id: str, tv: TableView) -> pb.GetViewResponse:
     # A delayed spectator's clocks read as they did then, so the countdown looks live.
     out.clocks.server_time_ms = now_ms() - tv.late_ms
     out.clocks.decision_since_ms = snap.since_ms
-    out.clocks.turn_seconds = snap.turn_seconds
-    if snap.turn_seconds and tv.decision.seats:
-        out.clocks.deadline_ms = snap.since_ms + snap.turn_seconds * 1000
+    fill_clocks(out.clocks, snap.turn_seconds, snap.clock or {})
+    if tv.decision.seats:
+        policy = ClockPolicy.from_seconds(snap.turn_seconds)
+        out.clocks.deadline_ms = turn_deadline(policy, snap.since_ms)
     tr.fill_view(out, tv.view)
     return out
 
@@ -125,6 +135,11 @@ class EngineServicer(engine_pb2_grpc.EngineServicer):
             request.options,
             [(s.player_id, s.name, s.bot) for s in request.seats],
             request.turn_seconds,
+            {
+                "bank_seconds": request.bank_seconds,
+                "increment_seconds": request.increment_seconds,
+                "grace_seconds": request.grace_seconds,
+            },
             spectator_delay=request.spectator_delay_seconds,
         )
         return pb.CreateTableResponse(
@@ -149,6 +164,16 @@ class EngineServicer(engine_pb2_grpc.EngineServicer):
         self, request: pb.AbortTableRequest, context: grpc.aio.ServicerContext
     ) -> pb.TableStatusResponse:
         return await self._status(request.table_id, ABORTED, request.reason)
+
+    async def HandOverSeat(
+        self, request: pb.HandOverSeatRequest, context: grpc.aio.ServicerContext
+    ) -> pb.HandOverSeatResponse:
+        version, changed = await self.tables.hand_over(
+            caller(), request.table_id, request.seat, request.reason
+        )
+        return pb.HandOverSeatResponse(
+            table_id=request.table_id, version=version, handed_over=changed
+        )
 
     async def GetFullView(
         self, request: pb.GetFullViewRequest, context: grpc.aio.ServicerContext

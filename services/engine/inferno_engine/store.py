@@ -5,8 +5,10 @@ also on Redis Cluster:
 
 - ``<prefix>{t:<id>}:state``   hash: ``state`` (the rules' canonical bytes), ``version``,
   ``game``, ``status``, ``seats`` (JSON), ``options`` (JSON), ``seed``, ``commitment``,
-  ``turn_seconds``, ``since_ms`` (when the current decision began), ``last_event``,
-  ``spectator_delay`` (seconds; absent = 0).
+  ``turn_seconds``, ``clock`` (JSON: the rest of the clock policy, ``bank_seconds``,
+  ``increment_seconds``, ``grace_seconds``; absent on older tables), ``since_ms`` (when the
+  current decision began), ``last_event``, ``spectator_delay`` (seconds; absent = 0). A seat
+  handed to a bot has ``"abandoned": true`` in ``seats``.
 - ``<prefix>{t:<id>}:events``  stream: every event of the table with its audience (``to``: ``*``
   public, else the seats allowed to see it, comma-separated) and entry id ``<version>-<n>``.
 - ``<prefix>{t:<id>}:actions`` hash: ``<seat>:<action id>`` → the stored answer (idempotency).
@@ -117,6 +119,26 @@ return 1
 """
 )
 
+#: KEYS: state, events, outbox, history. ARGV: 1 expected version, 2 the new ``seats`` JSON,
+#: 3 event kind, 4 event data, 5 envelope. Hands a seat to a bot: new seats, one public event,
+#: one bus envelope, version + 1 (``since_ms`` and the game state stay). Returns like
+#: :data:`COMMIT`.
+HAND_OVER = (
+    """
+local current = redis.call('HGET', KEYS[1], 'version')
+if not current then return {'missing'} end
+if current ~= ARGV[1] then return {'stale', current} end
+local version = tonumber(current) + 1
+redis.call('HSET', KEYS[1], 'version', version, 'seats', ARGV[2], 'last_event', version .. '-0')
+redis.call('XADD', KEYS[2], version .. '-0', 'kind', ARGV[3], 'data', ARGV[4], 'to', '*')
+redis.call('RPUSH', KEYS[3], ARGV[5])
+"""
+    + HISTORY_STEP
+    + """
+return {'ok', tostring(version)}
+"""
+)
+
 #: KEYS: outbox. ARGV: the envelopes just published, in order. Drops them from the head only
 #: if the head still holds exactly them (another process may have published them already), so
 #: a race can publish an envelope twice (ids make that harmless) but never lose one.
@@ -136,7 +158,7 @@ return 1
 #: {fields, state bytes or false when ARGV[1] is current, outbox head or false, answer or false}.
 READ = """
 local f = redis.call('HMGET', KEYS[1], 'version', 'game', 'status', 'seats', 'options', 'seed',
-                     'commitment', 'turn_seconds', 'since_ms', 'last_event')
+                     'commitment', 'turn_seconds', 'since_ms', 'last_event', 'clock')
 if not f[1] then return nil end
 local state = false
 if f[1] ~= ARGV[1] then state = redis.call('HGET', KEYS[1], 'state') end
@@ -175,6 +197,7 @@ class Snapshot:
     last_event: str
     outbox_head: bytes | None  # the oldest unpublished bus envelope, if any
     prior_answer: bytes | None
+    clock: dict[str, int] | None = None  # bank/increment/grace seconds (None: older tables)
 
 
 class Past(NamedTuple):
@@ -225,6 +248,7 @@ class TableStore:
         self.batch = Batcher(client)
         self._create = client.register_script(CREATE)
         self._outbox_done = client.register_script(OUTBOX_DONE)
+        self._hand_over = client.register_script(HAND_OVER)
 
     def key(self, table_id: str, part: str) -> str:
         return f"{self.prefix}{{t:{table_id}}}:{part}"
@@ -256,7 +280,7 @@ class TableStore:
         if reply is None:
             return None
         fields, state, head, prior = reply
-        (version, game, status, seats, options, seed, sealed, turn, since, last) = fields
+        (version, game, status, seats, options, seed, sealed, turn, since, last, clock) = fields
         return Snapshot(
             table_id=table_id,
             version=int(version),
@@ -272,6 +296,7 @@ class TableStore:
             last_event=(last or b"").decode(),
             outbox_head=head or None,
             prior_answer=prior or None,
+            clock=json.loads(clock) if clock else None,
         )
 
     async def events_after(
@@ -289,13 +314,15 @@ class TableStore:
     # ------------------------------------------------------------------ spectator delay
     async def spectator_delay(self, table_id: str) -> int:
         """The table's spectator delay in seconds (0 for a table without one)."""
-        value = await self.client.hget(self.key(table_id, "state"), "spectator_delay")
+        value = await self.batch.command("HGET", self.key(table_id, "state"), "spectator_delay")
         return int(value or 0)
 
     async def commit_times(self, table_id: str, first: int, last: int) -> dict[int, int]:
         """When versions ``first`` to ``last`` were committed (ms), from a delayed table's
         history."""
-        entries = await self.client.xrange(self.key(table_id, "history"), f"{first}-0", f"{last}-0")
+        entries = await self.batch.command(
+            "XRANGE", self.key(table_id, "history"), f"{first}-0", f"{last}-0"
+        )
         return {int(eid.split(b"-", 1)[0]): int(fields[b"at"]) for eid, fields in entries}
 
     async def latest_commit_time(self, table_id: str) -> int | None:
@@ -399,6 +426,23 @@ class TableStore:
             return Committed("ok", int(reply[1]), None)
         if outcome == "dup":
             return Committed("dup", 0, reply[1])
+        if outcome == "stale":
+            return Committed("stale", int(reply[1]), None)
+        return Committed("missing", 0, None)
+
+    async def hand_over(
+        self, table_id: str, expected: int, seats: str, event: Event, envelope: str
+    ) -> Committed:
+        """Store ``seats`` (one now abandoned) with ``event`` if still at ``expected``."""
+        state_key, events_key, _, outbox_key, history_key = self.keys(table_id)
+        data = json.dumps(event.data, separators=(",", ":"))
+        reply = await self._hand_over(
+            keys=[state_key, events_key, outbox_key, history_key],
+            args=[expected, seats, event.kind, data, envelope],
+        )
+        outcome = reply[0].decode()
+        if outcome == "ok":
+            return Committed("ok", int(reply[1]), None)
         if outcome == "stale":
             return Committed("stale", int(reply[1]), None)
         return Committed("missing", 0, None)

@@ -23,6 +23,7 @@ import structlog
 
 from inferno_auth import Claims, Role
 from inferno_bus import EventType
+from inferno_clock import problem as clock_problem
 from inferno_proto import engine_pb2 as pb
 from inferno_rules import (
     OPERATOR,
@@ -69,6 +70,9 @@ EVENT_ID = re.compile(r"^[0-9]{1,19}-[0-9]{1,19}$")
 MALFORMED = frozenset({"not_a_card", "malformed_action"})
 STATE_CACHE = 20_000
 MAX_SPECTATOR_DELAY = 3600
+CLOCK_FIELDS = ("bank_seconds", "increment_seconds", "grace_seconds")
+#: The log entry of a seat handed to a bot (public; not a move, so verify and replay skip it).
+HANDED_OVER_EVENT = "table.seat_handed_over"
 
 
 def now_ms() -> int:
@@ -79,6 +83,20 @@ def visible(stored: Sequence[StoredEvent], viewer: Viewer) -> list[StoredEvent]:
     """The entries ``viewer`` may see, decided by the rules' ``visible_events`` alone."""
     allowed = {id(e) for e in visible_events([s.event for s in stored], viewer)}
     return [s for s in stored if id(s.event) in allowed]
+
+
+def clock_settings(turn_seconds: int, clock: dict[str, int]) -> dict[str, int]:
+    """The clock policy beyond ``turn_seconds`` as stored, or INVALID_ARGUMENT if nonsense."""
+    settings = {name: int(clock.get(name, 0)) for name in CLOCK_FIELDS}
+    message = clock_problem(
+        turn_seconds,
+        settings["bank_seconds"],
+        settings["increment_seconds"],
+        settings["grace_seconds"],
+    )
+    if message is not None:
+        raise InvalidArgument(message, reason="bad_clock")
+    return settings
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,9 +201,13 @@ class Tables:
         options_msg: pb.GameOptions,
         seats: Sequence[tuple[str, str, bool]],
         turn_seconds: int,
+        clock: dict[str, int] | None = None,
         spectator_delay: int = 0,
     ) -> tuple[int, str]:
+        """Open a table. ``clock``: ``bank_seconds``, ``increment_seconds``, ``grace_seconds``;
+        ``spectator_delay``: how many seconds late spectators see it."""
         auth.require_role(claims, Role.SERVICE)
+        clock = clock_settings(turn_seconds, clock or {})
         if not TABLE_ID.match(table_id):
             raise InvalidArgument(
                 "a table id is 1 to 64 letters, digits, '-' or '_'", reason="bad_table_id"
@@ -227,7 +249,13 @@ class Tables:
             table_id,
             1,
             at,
-            {"game": game_name, "options": options, "seats": seat_list, "seed_commitment": sealed},
+            {
+                "game": game_name,
+                "options": options,
+                "seats": seat_list,
+                "seed_commitment": sealed,
+                "clock": {"turn_seconds": turn_seconds, **clock},
+            },
         )
         events = game.opening_events(state)
         fields: dict[str, str | bytes | int] = {
@@ -240,6 +268,7 @@ class Tables:
             "seed": seed,
             "commitment": sealed,
             "turn_seconds": turn_seconds,
+            "clock": json.dumps(clock),
             "since_ms": at,
             "last_event": f"1-{len(events) - 1}" if events else "",
         }
@@ -298,6 +327,12 @@ class Tables:
         ).hexdigest()[:32]
         if snap.prior_answer is not None:
             return self._replay(snap, snap.prior_answer, seat, fingerprint, snap.version)
+        if not forced and snap.seats[seat].get("abandoned"):
+            raise RuleBroken(
+                "this seat was handed to a bot for the rest of the game",
+                reason="seat_handed_over",
+                version=snap.version,
+            )
         if snap.status != LIVE:
             raise RuleBroken(
                 f"the table is {snap.status}; no moves are taken",
@@ -554,6 +589,54 @@ class Tables:
                 await self.publisher.publish_soon(table_id, outbox)
                 await self._audit(claims, verb, table_id, reason)
                 return committed.version, target
+            if committed.outcome == "missing":
+                raise TableNotFound(f"there is no table {table_id!r}")
+        raise StaleVersion("the table keeps changing; try again", version=snap.version)
+
+    # ------------------------------------------------------------------ HandOverSeat
+    async def hand_over(
+        self, claims: Claims, table_id: str, seat: int, reason: str
+    ) -> tuple[int, bool]:
+        """Mark ``seat`` abandoned (a bot plays it to the end); returns (version, changed)."""
+        if claims.role not in (Role.SERVICE, Role.OPERATOR):
+            raise PermissionDenied(
+                "only the worker or an operator may hand a seat to a bot", reason="wrong_role"
+            )
+        if not reason.strip():
+            raise InvalidArgument("say why the seat is handed over", reason="no_reason")
+        for _attempt in range(10):
+            cached = self._states.get(table_id)
+            snap = await self._snapshot(table_id, cached=cached)
+            if not 0 <= seat < len(snap.seats):
+                raise InvalidArgument(
+                    f"the table has seats 0 to {len(snap.seats) - 1}; there is no seat {seat}",
+                    reason="bad_seat",
+                )
+            if snap.seats[seat].get("abandoned"):
+                return snap.version, False
+            if snap.status in ENDED:
+                raise RuleBroken(
+                    f"the table is {snap.status}; its seats stay as they were",
+                    reason=f"table_{snap.status}",
+                    version=snap.version,
+                )
+            seats = [dict(s, abandoned=True) if s["seat"] == seat else s for s in snap.seats]
+            version = snap.version + 1
+            to_act = list(get_game(snap.game).to_act(self._decoded(snap, cached)))
+            data = {"seat": seat, "reason": reason}
+            item = envelope(
+                EventType.SEAT_HANDED_OVER, table_id, version, now_ms(), {**data, "to_act": to_act}
+            )
+            committed = await self.store.hand_over(
+                table_id, snap.version, json.dumps(seats), Event(HANDED_OVER_EVENT, data), item
+            )
+            if committed.outcome == "ok":
+                self._states.pop(table_id, None)
+                await self.publisher.publish_soon(table_id, [item])
+                if claims.role == Role.OPERATOR:
+                    await self._audit(claims, "hand_over", table_id, f"seat {seat}: {reason}")
+                log.info("seat_handed_over", table=table_id, seat=seat, version=version)
+                return committed.version, True
             if committed.outcome == "missing":
                 raise TableNotFound(f"there is no table {table_id!r}")
         raise StaleVersion("the table keeps changing; try again", version=snap.version)

@@ -28,6 +28,8 @@ from .games import translation
 from .store import decode_to, encode_to
 
 STATUS_EVENT = "table.status"
+#: Log entries that record changes to the table, not moves: replay skips them.
+NOT_MOVES = frozenset({STATUS_EVENT, "table.seat_handed_over"})
 
 
 def load(redis_url: str, prefix: str, table_id: str) -> dict[str, Any]:
@@ -79,7 +81,7 @@ def verify(record: dict[str, Any]) -> list[str]:
     logged = [
         (int(e["id"].split("-")[0]), Event(e["kind"], e["data"], decode_to(e["to"])))
         for e in record["events"]
-        if e["kind"] != STATUS_EVENT
+        if e["kind"] not in NOT_MOVES
     ]
     by_version = [(v, [e for _, e in group]) for v, group in groupby(logged, key=lambda x: x[0])]
     state = game.new_game(record["players"], record["options"], seed)

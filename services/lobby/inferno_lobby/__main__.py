@@ -50,12 +50,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "grant-operator":
         return _grant_operator(settings, args.username)
     uvicorn.run(
-        "inferno_lobby.main:create_app",
+        "inferno_lobby.main:create_served_app",
         factory=True,
         host=settings.host,
         port=settings.port,
         workers=getattr(args, "workers", 1),
         log_level="info",
+        log_config=None,  # keep our JSON logging (inferno_logs); uvicorn's lines join it
+        access_log=False,  # one "request" line per request comes from RequestIds instead
     )
     return 0
 

@@ -17,6 +17,7 @@ from inferno_proto import engine_pb2, engine_pb2_grpc
 from inferno_proto.options import options_to_proto
 
 from .engine import EngineError, SeatAssignment, TableSettings
+from .request_ids import current_request_id
 
 
 class GrpcEngine:
@@ -45,7 +46,10 @@ class GrpcEngine:
         token = issue_token(
             self._key, "lobby", Role.SERVICE, ttl_seconds=60, algorithm=self._algorithm
         )
-        return (("authorization", f"Bearer {token}"),)
+        request_id = current_request_id()
+        sent = (("authorization", f"Bearer {token}"),)
+        # The engine logs the lobby's request id, so one request is one trail across both.
+        return (*sent, ("x-request-id", request_id)) if request_id else sent
 
     async def create_table(
         self,
@@ -63,7 +67,11 @@ class GrpcEngine:
                 engine_pb2.SeatAssignment(player_id=s.player_id, name=s.name, bot=s.bot)
                 for s in sorted(seats, key=lambda s: s.seat)
             ],
+            # The table's clock; the lobby has no disconnect grace setting, so the worker's
+            # default applies (grace_seconds 0).
             turn_seconds=settings.decision_seconds if settings else 0,
+            bank_seconds=settings.time_bank_seconds if settings else 0,
+            increment_seconds=settings.increment_seconds if settings else 0,
             spectator_delay_seconds=settings.spectator_delay_seconds if settings else 0,
         )
         # A channel per call: tables start rarely, and this keeps the gateway free of event-loop

@@ -7,11 +7,14 @@ lobby importing any other service.
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
+
+from inferno_logs import configure
 
 from .api.routes import auth, feed, games, health, quickplay, tables
 from .engine import EngineGateway, NoEngine
@@ -21,6 +24,7 @@ from .lobby import Lobby
 from .matchmaking import RatingSource
 from .metrics import MetricsMiddleware
 from .ratings_http import ScoringRatings
+from .request_ids import RequestIds
 from .schemas import Unreadable
 from .settings import Settings
 
@@ -74,6 +78,7 @@ def create_app(
     for module in (auth, games, tables, quickplay, feed, health):
         app.include_router(module.router)
     app.add_middleware(MetricsMiddleware, metrics=lobby.metrics)
+    app.add_middleware(RequestIds)  # outermost: its ids cover the metrics and every route
 
     @app.exception_handler(InvalidField)
     async def invalid_field(request: Request, err: InvalidField) -> JSONResponse:
@@ -88,3 +93,10 @@ def create_app(
         )
 
     return app
+
+
+def create_served_app() -> FastAPI:
+    """The app as ``python -m inferno_lobby`` serves it: JSON log lines first, in each worker
+    process (uvicorn starts its workers fresh, so this runs in every one of them)."""
+    configure("lobby", os.environ.get("INFERNO_LOG_LEVEL", "INFO"))
+    return create_app()

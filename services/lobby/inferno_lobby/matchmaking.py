@@ -177,7 +177,7 @@ class Matchmaker:
             for account_id in group:
                 pipe.hset(self._ticket(account_id), "table", table.id)
             await pipe.execute()
-        log.info("quick_play_matched", table=table.id, humans=len(group), players=players)
+        log.info("quick_play_matched", table_id=table.id, humans=len(group), players=players)
         return table.id
 
     async def sweep(self, now: float | None = None) -> list[str]:

@@ -59,7 +59,7 @@ class TableEvents:
             if event.type in ENDED and await self._tables.mark_ended(
                 event.table, ENDED[event.type]
             ):
-                log.info("table_ended", table=event.table, status=ENDED[event.type])
+                log.info("table_ended", table_id=event.table, status=ENDED[event.type])
         await self._redis.xack(self._stream, GROUP, entry_id)
 
     async def poll(self, block_ms: int | None = None) -> int:

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+import structlog
 from psycopg import AsyncConnection, errors
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
@@ -33,6 +34,8 @@ from .engine import EngineError, EngineGateway, SeatAssignment, TableSettings
 from .errors import Conflict, EngineUnavailable, Forbidden, InvalidField, NotFound
 from .list_cache import PageCache
 from .schemas import ClockSettings, SeatPublic, TableCreate, TablePublic
+
+log = structlog.get_logger("inferno_lobby.tables")
 
 _SELECT = """
 SELECT t.*,
@@ -476,6 +479,7 @@ class Tables:
             " WHERE id = %s",
             (commitment, table.id),
         )
+        log.info("table_started", table_id=table.id, game=table.row["game"], seats=len(seats))
         return await self.get(table.id, conn)
 
     @staticmethod

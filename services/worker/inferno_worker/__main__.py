@@ -44,6 +44,7 @@ def run_dispatch() -> None:
         enqueue,
         bot_delay_ms=settings.worker_bot_delay_ms,
         default_turn_ms=settings.worker_turn_ms,
+        default_grace_ms=settings.worker_grace_ms,
         abandon_after=settings.worker_abandon_after,
     )
     consumer = Consumer(

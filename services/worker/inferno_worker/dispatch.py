@@ -2,12 +2,16 @@
 
 It reads ``<prefix>bus:tables`` in the consumer group ``worker`` (at least once, see
 :mod:`inferno_bus.consumer`). On ``table.created`` it remembers the seats and the table's clock
-(the engine's ``turn_seconds``, else the worker's default); on ``table.action_applied`` it
-counts a seat's timeouts in a row (a forced move) or clears them (the seat's own move), hands a
-seat to a bot after too many, and then for every seat in ``to_act`` enqueues ``bot_move`` (bot
-or abandoned seats) or sets a deadline (humans). ``table.finished`` / ``table.aborted`` drop the
-table's deadlines. Handling a message twice is harmless: the version guard counts nothing
-twice and the tasks are idempotent.
+policy (the engine's, else the worker's defaults); on ``table.action_applied`` it takes the
+mover's time beyond the turn time from its bank (adding the increment after an own move),
+counts its timeouts in a row (a forced move) or clears them, hands a seat to a bot after too
+many (and asks the engine to mark it abandoned), then for every seat in ``to_act`` enqueues
+``bot_move`` (bot seats, abandoned seats, seats disconnected past their grace) or sets a
+deadline (humans: turn time + bank, or the end of the grace if sooner). ``table.presence``
+records a seat's connects and disconnects; ``table.seat_handed_over`` makes the seat a bot's.
+``table.finished`` / ``table.aborted`` drop the table's deadlines. Handling a message twice is
+harmless: the version guard counts nothing twice and the tasks are idempotent. The clock
+arithmetic is :mod:`inferno_clock`'s, shared with the engine.
 """
 
 from __future__ import annotations
@@ -15,11 +19,15 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+import grpc
 
 from inferno_bus.consumer import Message
+from inferno_clock import ClockPolicy, bank_after, decision_deadline, grace_deadline
 
 from .engine_client import EngineClient, Refused
-from .table_records import TableRecords
+from .table_records import TableRecord, TableRecords
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +37,15 @@ Enqueue = Callable[[str, str, int, int, float], None]
 
 def now_ms() -> int:
     return int(time.time() * 1000)
+
+
+def seat_deadline(record: TableRecord, seat: int, start_ms: int) -> int:
+    """When ``seat``'s decision begun at ``start_ms`` runs out (0 = never): its turn time and
+    bank, or the end of its disconnect grace if that comes first."""
+    due = decision_deadline(record.policy, start_ms, record.bank(seat))
+    since = record.disconnected.get(seat)
+    grace = grace_deadline(record.policy, since) if since is not None else 0
+    return min((d for d in (due, grace) if d), default=0)
 
 
 class Dispatcher:
@@ -41,12 +58,14 @@ class Dispatcher:
         bot_delay_ms: int,
         default_turn_ms: int,
         abandon_after: int,
+        default_grace_ms: int = 0,
     ) -> None:
         self.records = records
         self.engine = engine
         self.enqueue = enqueue
         self.bot_delay_s = bot_delay_ms / 1000
         self.default_turn_ms = default_turn_ms
+        self.default_grace_ms = default_grace_ms
         self.abandon_after = abandon_after
 
     def handle(self, batch: Sequence[Message]) -> dict[str, str]:
@@ -57,7 +76,11 @@ class Dispatcher:
                 if env.type == "table.created":
                     self._created(env.table, env.payload)
                 elif env.type == "table.action_applied":
-                    self._applied(env.table, env.version, env.payload)
+                    self._applied(env.table, env.version, env.time, env.payload)
+                elif env.type == "table.seat_handed_over":
+                    self._handed_over(env.table, env.version, env.time, env.payload)
+                elif env.type == "table.presence":
+                    self._presence(env.table, env.payload)
                 elif env.type in ("table.finished", "table.aborted"):
                     self.records.close(env.table)
             except (KeyError, TypeError, ValueError) as err:
@@ -71,36 +94,130 @@ class Dispatcher:
         except Refused as err:
             log.info("table %s created but gone: %s", table_id, err)
             return
-        turn_ms = reply.clocks.turn_seconds * 1000 or self.default_turn_ms
-        self.records.create(table_id, str(payload["game"]), list(payload["seats"]), turn_ms)
+        clocks = reply.clocks
+        policy = ClockPolicy(
+            turn_ms=clocks.turn_seconds * 1000 or self.default_turn_ms,
+            bank_ms=clocks.bank_seconds * 1000,
+            increment_ms=clocks.increment_seconds * 1000,
+            grace_ms=clocks.grace_seconds * 1000 or self.default_grace_ms,
+        )
+        self.records.create(table_id, str(payload["game"]), list(payload["seats"]), policy)
         if self.records.advance(table_id, reply.version, -1, False, self.abandon_after) >= 0:
-            self._schedule(table_id, reply.version, list(reply.decision.seats))
+            seats = list(reply.decision.seats)
+            self._schedule(table_id, reply.version, seats, clocks.decision_since_ms)
 
-    def _applied(self, table_id: str, version: int, payload: dict) -> None:
-        if self.records.get(table_id) is None:
+    def _applied(self, table_id: str, version: int, at_ms: int, payload: dict) -> None:
+        record = self.records.get(table_id)
+        if record is None:
             return  # a table this worker never saw created (before its time); not ours
         seat, forced = int(payload["seat"]), bool(payload.get("forced"))
-        if self.records.advance(table_id, version, seat, forced, self.abandon_after) >= 0:
-            self._schedule(table_id, version, [int(s) for s in payload["to_act"]], mover=seat)
+        to_act = [int(s) for s in payload["to_act"]]
+        start = record.started.get(seat)
+        bank = None
+        if record.policy.timed and start is not None:
+            bank = bank_after(record.policy, record.bank(seat), start, at_ms, own_move=not forced)
+        advanced = self.records.advance(table_id, version, seat, forced, self.abandon_after, bank)
+        if advanced < 0:
+            return
+        if forced or record.abandoned - record.handed:
+            # The seat may just have been handed to a bot: ask the engine, read again.
+            self._hand_over_abandoned(table_id)
+            self._schedule(table_id, version, to_act, at_ms, mover=seat)
+            return
+        # An own move changes nothing of the record but the mover's bank (when newer).
+        if advanced and bank is not None:
+            record = replace(record, banks={**record.banks, seat: bank})
+        self._schedule(table_id, version, to_act, at_ms, mover=seat, record=record)
 
-    def _schedule(
-        self, table_id: str, version: int, to_act: list[int], mover: int | None = None
-    ) -> None:
+    def _handed_over(self, table_id: str, version: int, at_ms: int, payload: dict) -> None:
+        """The engine marked a seat abandoned (the worker asked, or an operator did)."""
+        if self.records.get(table_id) is None:
+            return
+        seat, to_act = int(payload["seat"]), [int(s) for s in payload["to_act"]]
+        if self.records.advance(table_id, version, -1, False, self.abandon_after) >= 0:
+            self.records.mark_abandoned(table_id, seat)
+            self._schedule(table_id, version, to_act, at_ms, mover=seat)
+
+    def _presence(self, table_id: str, payload: dict) -> None:
+        seat, connected = int(payload["seat"]), bool(payload["connected"])
+        at_ms = int(payload["at_ms"])
+        record = self.records.get(table_id)
+        if record is None or record.closed:
+            return
+        if not 0 <= seat < len(record.seats):
+            raise ValueError(f"table {table_id} has no seat {seat}")
+        if not self.records.set_presence(table_id, seat, connected, at_ms):
+            return  # a repeat, or older than what we know
+        record = self.records.get(table_id)
+        if record is None or seat not in record.to_act or record.played_by_bot(seat):
+            return
+        # The seat is deciding now: a bot at once if it is away past its grace, else its
+        # deadline again (sooner while disconnected, the full one again after a reconnect).
+        now = now_ms()
+        deadlines = self.records.current_deadlines(table_id)
+        if record.away(seat, now):
+            deadlines.pop(seat, None)
+            self.enqueue("bot_move", table_id, record.version, seat, self.bot_delay_s)
+        else:
+            due = seat_deadline(record, seat, record.started.get(seat, now))
+            if due:
+                deadlines[seat] = due
+        self.records.set_deadlines(table_id, record.version, deadlines)
+        log.info(
+            "presence table=%s seat=%s connected=%s version=%s",
+            table_id,
+            seat,
+            connected,
+            record.version,
+        )
+
+    def _hand_over_abandoned(self, table_id: str) -> None:
+        """Ask the engine to mark the seats handed to a bot abandoned (once each)."""
         record = self.records.get(table_id)
         if record is None:
             return
+        for seat in sorted(record.abandoned - record.handed):
+            reason = f"{self.abandon_after} timeouts in a row"
+            try:
+                self.engine.hand_over(table_id, seat, reason, self.engine.service_token())
+            except Refused as err:  # the table ended or is gone: nothing left to mark
+                log.info("hand over table=%s seat=%s: %s", table_id, seat, err)
+            except grpc.RpcError as err:  # tried again at the table's next event
+                log.warning("hand over table=%s seat=%s failed: %s", table_id, seat, err)
+                continue
+            self.records.mark_handed(table_id, seat)
+
+    def _schedule(
+        self,
+        table_id: str,
+        version: int,
+        to_act: list[int],
+        at_ms: int,
+        mover: int | None = None,
+        record: TableRecord | None = None,
+    ) -> None:
+        """Bots move, humans get deadlines, for the decision that began at ``at_ms``.
+
+        ``record``: the table's record as it is now, when the caller has it (else it is read).
+        """
+        record = record or self.records.get(table_id)
+        if record is None:
+            return
+        now = now_ms()
+        self.records.touch(table_id, now)
+        # A seat still deciding after *another* seat moved (sealed bids) keeps its start, so
+        # others' moves never give it more time. After its own move a decision is new.
+        started = {
+            seat: record.started[seat] if seat != mover and seat in record.started else at_ms
+            for seat in to_act
+        }
         due: dict[int, int] = {}
-        start = now_ms()
-        # A seat still deciding after *another* seat moved (sealed bids) keeps its deadline:
-        # others' moves must not give it more time. After its own move a decision is new.
-        running = self.records.current_deadlines(table_id) if mover is not None else {}
-        self.records.touch(table_id, start)
         for seat in to_act:
-            if record.played_by_bot(seat):
+            if record.moved_by_bot(seat, now):
                 self.enqueue("bot_move", table_id, version, seat, self.bot_delay_s)
-            elif record.turn_ms > 0:
-                keep = running.get(seat) if seat != mover else None
-                due[seat] = keep if keep is not None else start + record.turn_ms
+            elif deadline := seat_deadline(record, seat, started[seat]):
+                due[seat] = deadline
+        self.records.set_decision(table_id, to_act, started)
         self.records.set_deadlines(table_id, version, due)
 
 

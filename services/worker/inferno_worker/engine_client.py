@@ -66,6 +66,11 @@ class EngineClient:
         request = engine_pb2.AbortTableRequest(table_id=table_id, reason=reason)
         self._call(self._stub.AbortTable, request, token)
 
+    def hand_over(self, table_id: str, seat: int, reason: str, token: str) -> bool:
+        """HandOverSeat: the engine marks ``seat`` abandoned; ``False`` if it already was."""
+        request = engine_pb2.HandOverSeatRequest(table_id=table_id, seat=seat, reason=reason)
+        return bool(self._call(self._stub.HandOverSeat, request, token).handed_over)
+
     def _meta(self, token: str) -> list[tuple[str, str]]:
         return [("authorization", f"Bearer {token}")]
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 
 from inferno_proto import engine_pb2
 
@@ -61,11 +62,12 @@ def bot_move(
         return "unknown table"
     if seat >= len(record.seats):
         raise BadMove(f"table {table_id} has {len(record.seats)} seats; there is no seat {seat}")
-    if not record.played_by_bot(seat):
+    if not record.moved_by_bot(seat, int(time.time() * 1000)):
         return "seat is played by its human"
     takeover = not record.is_bot(seat)
-    # A bot seat acts with its own token like any client; an abandoned human seat is played by
-    # the worker's service token, flagged forced, so the log shows who really moved.
+    # A bot seat acts with its own token like any client; an abandoned human seat (or one away
+    # past its grace) is played by the worker's service token, flagged forced, so the log
+    # shows who really moved.
     token = (
         engine.service_token() if takeover else engine.bot_token(record.player_id(seat), table_id)
     )

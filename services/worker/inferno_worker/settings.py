@@ -26,6 +26,8 @@ class WorkerSettings(BaseSettings):
     worker_bot_delay_ms: int = Field(default=800, ge=0)
     #: Time per decision when the table itself sets none (0 = no clock for such tables).
     worker_turn_ms: int = Field(default=0, ge=0)
+    #: Disconnect grace for tables that set none (0 = a disconnect changes nothing).
+    worker_grace_ms: int = Field(default=0, ge=0)
     #: Consecutive timeouts after which the seat is handed to a bot for the rest of the game.
     worker_abandon_after: int = Field(default=3, ge=1)
     #: How often the timer loop looks for due deadlines.

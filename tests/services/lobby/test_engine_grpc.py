@@ -121,3 +121,25 @@ def test_the_lobby_tells_clients_which_engine_serves_each_game(
     games = {g["name"]: g for g in lobby.get("/games").json()}
     assert games["oh_hell"]["engine_address"] == "engine-all:50051"
     assert games["inferno"]["engine_address"] == "engine-inferno:50051"
+
+
+def test_the_tables_clock_reaches_the_engine(
+    grpc_lobby: Callable[..., TestClient], real_engine: EngineProcess
+) -> None:
+    lobby = grpc_lobby(engine_address=real_engine.address)
+    carla = sign_up(lobby, "carla")
+    clock = {"decision_seconds": 20, "time_bank_seconds": 60, "increment_seconds": 2}
+    answer = lobby.post(
+        "/tables",
+        json={"game": "oh_hell", "players": 4, "options": {}, "clock": clock},
+        headers=bearer(carla),
+    )
+    assert answer.status_code == 201, answer.text
+    table_id = answer.json()["id"]
+    for _ in range(3):
+        assert lobby.post(f"/tables/{table_id}/bots", headers=bearer(carla)).status_code == 200
+    assert lobby.post(f"/tables/{table_id}/start", headers=bearer(carla)).status_code == 200
+    clocks = view(real_engine.address, table_id, carla["access_token"]).clocks
+    shown = (clocks.turn_seconds, clocks.bank_seconds, clocks.increment_seconds)
+    assert shown == (20, 60, 2)
+    assert clocks.grace_seconds == 0, "the lobby has no grace setting: the worker's default"

@@ -13,6 +13,7 @@ import time
 import pytest
 import redis
 
+from inferno_clock import ClockPolicy
 from inferno_proto import engine_pb2
 
 from .test_celery_harness import (  # noqa: F401 (fixtures)
@@ -53,7 +54,7 @@ def test_a_task_for_a_version_the_table_left_does_nothing(stack: Stack, send_tas
     client = redis.Redis.from_url(stack.redis_url)
     records = TableRecords(client, stack.prefix)
     seats = [{"seat": i, "player_id": p, "bot": b} for i, (p, b) in enumerate(BOTS)]
-    records.create("t2", "oh_hell", seats, 0)
+    records.create("t2", "oh_hell", seats, ClockPolicy())
     first = stack.view("t2").decision.seats[0]
     send_task("bot_move", "t2", version, first)
     wait_until(lambda: stack.view("t2").version == version + 1, 30, "the bot's move")
@@ -74,7 +75,7 @@ def test_bad_task_arguments_fail_clearly_and_change_nothing(stack: Stack) -> Non
     client = redis.Redis.from_url(stack.redis_url)
     records = TableRecords(client, stack.prefix)
     seats = [{"seat": i, "player_id": p, "bot": b} for i, (p, b) in enumerate(BOTS)]
-    records.create("t3", "oh_hell", seats, 0)
+    records.create("t3", "oh_hell", seats, ClockPolicy())
     engine = EngineClient(stack.engine.address, KEY)
     bad = [("", 1, 0), ("t3", 0, 0), ("t3", 1, -1), ("t3", "1", 0), (None, 1, 0), ("t3", 1, True)]
     try:
@@ -104,7 +105,7 @@ def test_worker_killed_mid_move_and_restarted_moves_exactly_once(stack: Stack, s
     from inferno_worker.table_records import TableRecords
 
     seats = [{"seat": i, "player_id": p, "bot": b} for i, (p, b) in enumerate(BOTS)]
-    TableRecords(client, stack.prefix).create("t4", "oh_hell", seats, 0)
+    TableRecords(client, stack.prefix).create("t4", "oh_hell", seats, ClockPolicy())
     seat = stack.view("t4").decision.seats[0]
     send_task("bot_move", "t4", version, seat)
     wait_until(lambda: stack.view("t4").version == version + 1, 30, "the bot's move")

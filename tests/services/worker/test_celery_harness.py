@@ -112,10 +112,11 @@ class Stack:
         return child
 
     def create_table(
-        self, table_id: str, seats: list[tuple[str, bool]], turn_seconds: int = 0
+        self, table_id: str, seats: list[tuple[str, bool]], turn_seconds: int = 0, **clock: int
     ) -> int:
+        """A new Oh Hell table; ``clock``: bank_seconds, increment_seconds, grace_seconds."""
         request = engine_pb2.CreateTableRequest(
-            table_id=table_id, game="oh_hell", turn_seconds=turn_seconds
+            table_id=table_id, game="oh_hell", turn_seconds=turn_seconds, **clock
         )
         for player_id, bot in seats:
             request.seats.add(player_id=player_id, name=player_id.title(), bot=bot)

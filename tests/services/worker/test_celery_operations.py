@@ -13,6 +13,7 @@ import sys
 
 import pytest
 
+from inferno_clock import ClockPolicy
 from inferno_proto import engine_pb2
 
 from .test_celery_harness import (  # noqa: F401 (fixtures)
@@ -102,7 +103,9 @@ def test_an_unreachable_engine_is_retried_not_taken_as_moved_on(
 
     client = redis.Redis.from_url(redis_url)
     records = TableRecords(client, redis_prefix)
-    records.create("gone", "oh_hell", [{"seat": 0, "player_id": "b", "bot": True}] * 3, 0)
+    records.create(
+        "gone", "oh_hell", [{"seat": 0, "player_id": "b", "bot": True}] * 3, ClockPolicy()
+    )
     engine = EngineClient(f"127.0.0.1:{free_port()}", KEY, timeout_s=1)
     try:
         # UNAVAILABLE is raised (the task's autoretry catches it), never swallowed.

@@ -16,6 +16,7 @@ import redis
 
 from inferno_bus.consumer import Message
 from inferno_bus.envelope import Envelope, EventType, stream_key
+from inferno_clock import ClockPolicy
 from inferno_proto import engine_pb2
 
 from .test_celery_harness import (  # noqa: F401 (fixtures)
@@ -39,14 +40,45 @@ def _bus(stack: Stack, table_id: str) -> list[Envelope]:
     return [e for e in envelopes if e.table == table_id]
 
 
-def test_silent_human_times_out_then_is_handed_to_a_bot(stack: Stack) -> None:
+def _scoring_history(stack: Stack, database_url: str, player_id: str) -> list[dict]:
+    """Run the scoring service's bus consumer over the test's bus, then read the player's
+    match history from its HTTP API."""
+    from fastapi.testclient import TestClient
+
+    from inferno_bus import Consumer
+    from inferno_scoring.api import create_app
+    from inferno_scoring.db import UNAVAILABLE, make_pool, migrate
+    from inferno_scoring.handler import ScoringHandler
+
+    migrate(database_url)
+    pool = make_pool(database_url, size=2, timeout=5)
+    client = redis.Redis.from_url(stack.redis_url, decode_responses=True)
+    try:
+        pool.wait()
+        consumer = Consumer(
+            client, stack.prefix, "scoring", "test", ScoringHandler(pool), transient=UNAVAILABLE
+        )
+        consumer.ensure_group()
+        while consumer.poll(block_ms=10):
+            pass
+        with TestClient(create_app(pool, lambda: {})) as api:
+            answer = api.get(f"/players/{player_id}/matches")
+            assert answer.status_code == 200, answer.text
+            return list(answer.json()["matches"])
+    finally:
+        client.close()
+        pool.close()
+
+
+def test_silent_human_times_out_then_is_handed_to_a_bot(stack: Stack, database_url: str) -> None:
     from inferno_worker.table_records import TableRecords
 
     stack.worker()
     stack.dispatcher(INFERNO_WORKER_TURN_MS="300", INFERNO_WORKER_ABANDON_AFTER="2")
     stack.create_table("c1", SEATS)
     wait_until(lambda: stack.view("c1").status == engine_pb2.TABLE_STATUS_FINISHED, 150, "game end")
-    applied = [e for e in _bus(stack, "c1") if e.type == EventType.ACTION_APPLIED]
+    bus = _bus(stack, "c1")
+    applied = [e for e in bus if e.type == EventType.ACTION_APPLIED]
     human = [e.payload for e in applied if e.payload["seat"] == HUMAN]
     # The human never moved: every one of their moves was forced by the worker.
     assert human and all(p["forced"] for p in human)
@@ -58,16 +90,93 @@ def test_silent_human_times_out_then_is_handed_to_a_bot(stack: Stack) -> None:
     client = redis.Redis.from_url(stack.redis_url)
     try:
         record = TableRecords(client, stack.prefix).get("c1")
-        assert record is not None and record.abandoned == {HUMAN}
+        assert record is not None and record.abandoned == record.handed == {HUMAN}
     finally:
         client.close()
+    # The worker asked the engine to hand the seat over, once, right after the second timeout.
+    handed = [e for e in bus if e.type == EventType.SEAT_HANDED_OVER]
+    assert [e.payload["seat"] for e in handed] == [HUMAN]
+    second_timeout = [e for e in applied if e.payload["seat"] == HUMAN][1]
+    assert handed[0].version == second_timeout.version + 1
+    assert handed[0].payload["reason"] == "2 timeouts in a row"
+    # The result marks the abandonment, and so does the player's match history in scoring.
+    finished = next(e for e in bus if e.type == EventType.TABLE_FINISHED)
+    assert [s["abandoned"] for s in finished.payload["seats"]] == [False, True, False, False]
+    history = _scoring_history(stack, database_url, "ana")
+    assert [(m["table_id"], m["abandoned"]) for m in history] == [("c1", True)]
+    assert not _scoring_history(stack, database_url, "bot-a")[0]["abandoned"]
+
+
+def test_a_slow_seat_draws_on_its_bank_then_has_the_turn_time_only(stack: Stack) -> None:
+    from inferno_worker.table_records import TableRecords
+
+    stack.worker()
+    stack.dispatcher(INFERNO_WORKER_ABANDON_AFTER="2")
+    stack.create_table("b1", SEATS, turn_seconds=1, bank_seconds=2)
+    client = redis.Redis.from_url(stack.redis_url)
+    try:
+        records = TableRecords(client, stack.prefix)
+        # The worker enforces the deadline the engine shows, extended by the human's bank.
+        due = wait_until(lambda: records.current_deadlines("b1").get(HUMAN), 30, "the deadline")
+        view = stack.view("b1")  # the bots wait for the silent human: nothing moves for 3 s
+        assert list(view.decision.seats) == [HUMAN]
+        assert due == view.clocks.deadline_ms + 2000
+        wait_until(lambda: records.get("b1").handed == {HUMAN}, 60, "the hand-over")
+    finally:
+        client.close()
+    bus = _bus(stack, "b1")
+    at = {e.version: e.time for e in bus if e.type != EventType.SEAT_HANDED_OVER}
+    timeouts = [
+        e for e in bus if e.type == EventType.ACTION_APPLIED and e.payload["seat"] == HUMAN
+    ][:2]
+    assert [e.payload["action_id"].split(":")[0] for e in timeouts] == ["timeout", "timeout"]
+    waited = [e.time - at[e.version - 1] for e in timeouts]
+    assert waited[0] >= 3000, f"turn time and the whole bank first: {waited}"
+    assert 1000 <= waited[1] < 3000, f"then the bank is spent: {waited}"
+
+
+def test_a_disconnected_seat_is_played_by_a_bot_at_once_after_its_grace(stack: Stack) -> None:
+    stack.worker()
+    stack.dispatcher(INFERNO_WORKER_ABANDON_AFTER="2")
+    stack.create_table("g1", SEATS, turn_seconds=60, grace_seconds=1)
+    # The engine would publish this when the human's stream closes (2 s ago: grace is over).
+    wait_until(lambda: _bus(stack, "g1"), 10, "table.created on the bus")
+    gone = Envelope.new(
+        EventType.TABLE_PRESENCE,
+        "g1",
+        1,
+        {"seat": HUMAN, "connected": False, "at_ms": int(time.time() * 1000) - 2000},
+    )
+    client = redis.Redis.from_url(stack.redis_url)
+    try:
+        client.xadd(stream_key(stack.prefix, "tables"), gone.to_fields())
+    finally:
+        client.close()
+    # No 60 s clock is waited out: a bot plays the human's every decision, and after two
+    # such forced moves in a row the seat is handed over for good.
+    wait_until(lambda: stack.view("g1").status == engine_pb2.TABLE_STATUS_FINISHED, 50, "game end")
+    bus = _bus(stack, "g1")
+    human = [e for e in bus if e.type == EventType.ACTION_APPLIED and e.payload["seat"] == HUMAN]
+    assert human and all(e.payload["forced"] for e in human)
+    assert {e.payload["action_id"].split(":")[0] for e in human} == {"bot"}
+    handed = [e for e in bus if e.type == EventType.SEAT_HANDED_OVER]
+    assert [e.payload["seat"] for e in handed] == [HUMAN]
+    finished = next(e for e in bus if e.type == EventType.TABLE_FINISHED)
+    assert finished.payload["seats"][HUMAN]["abandoned"] is True
 
 
 def _message(env: Envelope, n: int) -> Message:
     return Message(entry_id=f"{n}-0", envelope=env, deliveries=1)
 
 
-def _applied(table: str, version: int, seat: int, forced: bool, to_act: list[int]) -> Envelope:
+def _applied(
+    table: str,
+    version: int,
+    seat: int,
+    forced: bool,
+    to_act: list[int],
+    at_ms: int | None = None,
+) -> Envelope:
     payload = {
         "seat": seat,
         "action": {"kind": "bid", "arg": 0},
@@ -76,7 +185,22 @@ def _applied(table: str, version: int, seat: int, forced: bool, to_act: list[int
         "to_act": to_act,
         "forced": forced,
     }
-    return Envelope.new(EventType.ACTION_APPLIED, table, version, payload)
+    return Envelope.new(EventType.ACTION_APPLIED, table, version, payload, at_ms=at_ms)
+
+
+class HandOvers:
+    """The dispatcher's engine, for tests that drive the dispatcher alone: it only records the
+    HandOverSeat calls (table.created, the one other engine call, is not sent here)."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, int, str]] = []
+
+    def service_token(self) -> str:
+        return "token"
+
+    def hand_over(self, table_id: str, seat: int, reason: str, token: str) -> bool:
+        self.calls.append((table_id, seat, reason))
+        return True
 
 
 def test_dispatcher_counts_timeouts_in_a_row_and_ignores_repeats(
@@ -88,16 +212,17 @@ def test_dispatcher_counts_timeouts_in_a_row_and_ignores_repeats(
     client = redis.Redis.from_url(redis_url)
     records = TableRecords(client, redis_prefix)
     queued: list[tuple] = []
+    engine = HandOvers()
     dispatcher = Dispatcher(
         records,
-        engine=None,  # type: ignore[arg-type]  # only table.created calls the engine
+        engine=engine,  # type: ignore[arg-type]
         enqueue=lambda *args: queued.append(args),
         bot_delay_ms=0,
         default_turn_ms=1000,
         abandon_after=3,
     )
     seats = [{"seat": i, "player_id": p, "bot": b} for i, (p, b) in enumerate(SEATS)]
-    records.create("d1", "oh_hell", seats, 1000)
+    records.create("d1", "oh_hell", seats, ClockPolicy(turn_ms=1000))
     before = int(time.time() * 1000)
     msgs = [
         _applied("d1", 2, HUMAN, True, [2]),  # timeout 1
@@ -113,9 +238,14 @@ def test_dispatcher_counts_timeouts_in_a_row_and_ignores_repeats(
     # A deadline for the human at version 3 was set, then cleared when version 4 came.
     assert ("bot_move", "d1", 2, 2, 0.0) in queued
     assert records.due(before + 10_000) == []
+    assert engine.calls == []
     dispatcher.handle([_message(_applied("d1", 7, HUMAN, True, [HUMAN]), 9)])
     assert records.get("d1").abandoned == {HUMAN}
     assert queued[-1] == ("bot_move", "d1", 7, HUMAN, 0.0), "an abandoned seat is a bot's"
+    # The engine is asked once to mark the seat abandoned, not again on a repeat.
+    dispatcher.handle([_message(_applied("d1", 7, HUMAN, True, [HUMAN]), 9)])
+    assert engine.calls == [("d1", HUMAN, "3 timeouts in a row")]
+    assert records.get("d1").handed == {HUMAN}
     # A late, older event changes nothing and schedules nothing.
     n = len(queued)
     dispatcher.handle([_message(_applied("d1", 5, 0, False, [0]), 10)])
@@ -172,7 +302,7 @@ def test_a_seat_still_bidding_keeps_its_deadline_when_another_seat_bids(
         abandon_after=3,
     )
     humans = [{"seat": i, "player_id": f"h{i}", "bot": False} for i in range(3)]
-    records.create("s1", "oh_hell", humans, 5000)
+    records.create("s1", "oh_hell", humans, ClockPolicy(turn_ms=5000))
     # Sealed bids: all three decide at once, then seat 0 bids.
     dispatcher.handle([_message(_applied("s1", 2, 2, False, [0, 1, 2]), 1)])
     first = records.current_deadlines("s1")

@@ -59,16 +59,22 @@ class Decision(_message.Message):
     def __init__(self, seats: _Optional[_Iterable[int]] = ..., simultaneous: _Optional[bool] = ...) -> None: ...
 
 class Clocks(_message.Message):
-    __slots__ = ("server_time_ms", "decision_since_ms", "deadline_ms", "turn_seconds")
+    __slots__ = ("server_time_ms", "decision_since_ms", "deadline_ms", "turn_seconds", "bank_seconds", "increment_seconds", "grace_seconds")
     SERVER_TIME_MS_FIELD_NUMBER: _ClassVar[int]
     DECISION_SINCE_MS_FIELD_NUMBER: _ClassVar[int]
     DEADLINE_MS_FIELD_NUMBER: _ClassVar[int]
     TURN_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    BANK_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    INCREMENT_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    GRACE_SECONDS_FIELD_NUMBER: _ClassVar[int]
     server_time_ms: int
     decision_since_ms: int
     deadline_ms: int
     turn_seconds: int
-    def __init__(self, server_time_ms: _Optional[int] = ..., decision_since_ms: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., turn_seconds: _Optional[int] = ...) -> None: ...
+    bank_seconds: int
+    increment_seconds: int
+    grace_seconds: int
+    def __init__(self, server_time_ms: _Optional[int] = ..., decision_since_ms: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., turn_seconds: _Optional[int] = ..., bank_seconds: _Optional[int] = ..., increment_seconds: _Optional[int] = ..., grace_seconds: _Optional[int] = ...) -> None: ...
 
 class GetViewRequest(_message.Message):
     __slots__ = ("table_id", "seat")
@@ -189,20 +195,26 @@ class SeatAssignment(_message.Message):
     def __init__(self, player_id: _Optional[str] = ..., name: _Optional[str] = ..., bot: _Optional[bool] = ...) -> None: ...
 
 class CreateTableRequest(_message.Message):
-    __slots__ = ("table_id", "game", "options", "seats", "turn_seconds", "spectator_delay_seconds")
+    __slots__ = ("table_id", "game", "options", "seats", "turn_seconds", "bank_seconds", "increment_seconds", "grace_seconds", "spectator_delay_seconds")
     TABLE_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     TURN_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    BANK_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    INCREMENT_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    GRACE_SECONDS_FIELD_NUMBER: _ClassVar[int]
     SPECTATOR_DELAY_SECONDS_FIELD_NUMBER: _ClassVar[int]
     table_id: str
     game: str
     options: GameOptions
     seats: _containers.RepeatedCompositeFieldContainer[SeatAssignment]
     turn_seconds: int
+    bank_seconds: int
+    increment_seconds: int
+    grace_seconds: int
     spectator_delay_seconds: int
-    def __init__(self, table_id: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatAssignment, _Mapping]]] = ..., turn_seconds: _Optional[int] = ..., spectator_delay_seconds: _Optional[int] = ...) -> None: ...
+    def __init__(self, table_id: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatAssignment, _Mapping]]] = ..., turn_seconds: _Optional[int] = ..., bank_seconds: _Optional[int] = ..., increment_seconds: _Optional[int] = ..., grace_seconds: _Optional[int] = ..., spectator_delay_seconds: _Optional[int] = ...) -> None: ...
 
 class CreateTableResponse(_message.Message):
     __slots__ = ("table_id", "version", "seed_commitment")
@@ -247,6 +259,26 @@ class TableStatusResponse(_message.Message):
     version: int
     status: TableStatus
     def __init__(self, table_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[TableStatus, str]] = ...) -> None: ...
+
+class HandOverSeatRequest(_message.Message):
+    __slots__ = ("table_id", "seat", "reason")
+    TABLE_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    table_id: str
+    seat: int
+    reason: str
+    def __init__(self, table_id: _Optional[str] = ..., seat: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class HandOverSeatResponse(_message.Message):
+    __slots__ = ("table_id", "version", "handed_over")
+    TABLE_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    HANDED_OVER_FIELD_NUMBER: _ClassVar[int]
+    table_id: str
+    version: int
+    handed_over: bool
+    def __init__(self, table_id: _Optional[str] = ..., version: _Optional[int] = ..., handed_over: _Optional[bool] = ...) -> None: ...
 
 class GetFullViewRequest(_message.Message):
     __slots__ = ("table_id", "reason")

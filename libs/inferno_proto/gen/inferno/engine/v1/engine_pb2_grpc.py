@@ -74,6 +74,11 @@ class EngineStub:
                 request_serializer=inferno_dot_engine_dot_v1_dot_engine__pb2.GetFullViewRequest.SerializeToString,
                 response_deserializer=inferno_dot_engine_dot_v1_dot_engine__pb2.GetViewResponse.FromString,
                 _registered_method=True)
+        self.HandOverSeat = channel.unary_unary(
+                '/inferno.engine.v1.Engine/HandOverSeat',
+                request_serializer=inferno_dot_engine_dot_v1_dot_engine__pb2.HandOverSeatRequest.SerializeToString,
+                response_deserializer=inferno_dot_engine_dot_v1_dot_engine__pb2.HandOverSeatResponse.FromString,
+                _registered_method=True)
 
 
 class EngineServicer:
@@ -146,6 +151,19 @@ class EngineServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def HandOverSeat(self, request, context):
+        """Service (the worker) or operator: a bot plays this seat for the rest of the game, and the
+        result marks it abandoned (`table.finished`'s seat has `abandoned: true`). The change gets
+        a version of its own and a public `table.seat_handed_over` entry in the table's log (not
+        sent on StreamEvents). From then on the seat's player may not move there
+        (FAILED_PRECONDITION, reason `seat_handed_over`); the worker moves for it. Asking again for a seat already handed over changes nothing and
+        answers `handed_over = false`. Errors: NOT_FOUND (no table), INVALID_ARGUMENT (no such
+        seat, no reason), FAILED_PRECONDITION (the table has ended), PERMISSION_DENIED (other roles).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_EngineServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -188,6 +206,11 @@ def add_EngineServicer_to_server(servicer, server):
                     servicer.GetFullView,
                     request_deserializer=inferno_dot_engine_dot_v1_dot_engine__pb2.GetFullViewRequest.FromString,
                     response_serializer=inferno_dot_engine_dot_v1_dot_engine__pb2.GetViewResponse.SerializeToString,
+            ),
+            'HandOverSeat': grpc.unary_unary_rpc_method_handler(
+                    servicer.HandOverSeat,
+                    request_deserializer=inferno_dot_engine_dot_v1_dot_engine__pb2.HandOverSeatRequest.FromString,
+                    response_serializer=inferno_dot_engine_dot_v1_dot_engine__pb2.HandOverSeatResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -406,6 +429,33 @@ class Engine:
             '/inferno.engine.v1.Engine/GetFullView',
             inferno_dot_engine_dot_v1_dot_engine__pb2.GetFullViewRequest.SerializeToString,
             inferno_dot_engine_dot_v1_dot_engine__pb2.GetViewResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def HandOverSeat(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/inferno.engine.v1.Engine/HandOverSeat',
+            inferno_dot_engine_dot_v1_dot_engine__pb2.HandOverSeatRequest.SerializeToString,
+            inferno_dot_engine_dot_v1_dot_engine__pb2.HandOverSeatResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,9 +1,4 @@
-"""What the engine sends, in the shapes bots read: proto view → view dict, actions both ways.
-
-Bots (:mod:`inferno_worker.bots`) take the rules core's view dict and ``Action`` values, the
-same data the engine's answers carry as protobuf. This module only changes shapes; it sees
-nothing the seat could not see, because it starts from that seat's own GetView answer.
-"""
+"""Oh Hell from the engine's protobuf to the bots' shapes: the view dict and ``Bid``/``Play``."""
 
 from __future__ import annotations
 
@@ -29,37 +24,27 @@ FLAGS = {
 }
 
 
-class UnsupportedGame(ValueError):
-    """The engine sent a game this worker cannot translate."""
+def action_from_proto(msg: oh.OhHellAction) -> Action | None:
+    kind = msg.WhichOneof("kind")
+    if kind == "bid":
+        return Action("bid", msg.bid.count)
+    if kind == "play":
+        return Action("play", msg.play.card)
+    return None
 
 
-def action_from_proto(msg: engine_pb2.Action) -> Action:
-    branch = msg.WhichOneof("game")
-    if branch == "oh_hell":
-        kind = msg.oh_hell.WhichOneof("kind")
-        if kind == "bid":
-            return Action("bid", msg.oh_hell.bid.count)
-        if kind == "play":
-            return Action("play", msg.oh_hell.play.card)
-    raise UnsupportedGame(f"the worker cannot read an action of {branch or 'no game'}")
-
-
-def action_to_proto(game: str, action: Action) -> engine_pb2.Action:
-    out = engine_pb2.Action()
-    if game == "oh_hell" and action.kind == "bid":
+def action_to_proto(action: Action, out: engine_pb2.Action) -> bool:
+    if action.kind == "bid":
         out.oh_hell.bid.count = action.arg
-    elif game == "oh_hell" and action.kind == "play":
+    elif action.kind == "play":
         out.oh_hell.play.card = action.arg
     else:
-        raise UnsupportedGame(f"the worker cannot send the {action.kind} action of {game}")
-    return out
+        return False
+    return True
 
 
 def view_dict(reply: engine_pb2.GetViewResponse) -> dict[str, Any]:
-    """The seat's view as the rules core's ``game.view`` would have given it."""
-    if reply.WhichOneof("game_view") != "oh_hell":
-        # A game without a translation: bots that choose from legal actions alone still play.
-        return {"game": reply.game, "players": len(reply.seats), "seat": reply.your_seat}
+    """An Oh Hell seat's view as the rules core's ``game.view`` would have given it."""
     v = reply.oh_hell
     players = len(v.seats)
     last = v.last_trick if v.HasField("last_trick") else None
