@@ -175,3 +175,28 @@ async def test_a_delay_over_an_hour_is_refused_and_changes_nothing(engine, secon
         assert (await lobby.view("t")).spectator_delay_seconds == 3600
     finally:
         await lobby.close()
+
+
+async def test_a_hand_over_is_shown_to_spectators_late_too(engine, redis_url, redis_prefix) -> None:
+    await create_table(engine.address, "t", PLAYERS, spectator_delay_seconds=1)
+    worker = Client(engine.address, "worker", Role.SERVICE)
+    spectator = Client(engine.address, "fan", Role.SPECTATOR)
+    try:
+        await asyncio.sleep(1.1)
+        started = time.time()
+        handed = await worker.stub.HandOverSeat(
+            pb.HandOverSeatRequest(table_id="t", seat=1, reason="test"), metadata=worker.metadata
+        )
+        ended = time.time()
+        soon = await spectator.view("t")
+        await asyncio.sleep(1.1)
+        later = await spectator.view("t")
+    finally:
+        await worker.close()
+        await spectator.close()
+    assert handed.version == 2
+    assert soon.version == 1, "the spectator saw the hand-over before the delay"
+    assert later.version == 2
+    committed = commit_times(redis_url, redis_prefix)
+    assert sorted(committed) == [1, 2]
+    assert started - 0.002 <= committed[2] <= ended + 0.002
