@@ -65,7 +65,7 @@ def test_compose_requires_secrets_and_starts_in_order_of_health() -> None:
     services = spec["services"]
     for name in ("redis", "postgres"):
         assert "healthcheck" in services[name]
-    for name in ("engine", "scoring", "lobby"):
+    for name in ("engine", "scoring", "lobby", "worker", "dispatcher"):
         conditions = {dep["condition"] for dep in services[name]["depends_on"].values()}
         assert conditions == {"service_healthy"}, name
 
@@ -107,3 +107,36 @@ def test_the_engine_uses_a_grpc_probe_and_engine_autoscales() -> None:
     engine = docs[("Deployment", "engine")]["spec"]["template"]["spec"]["containers"][0]
     assert engine["readinessProbe"]["grpc"]["port"] == 50051
     assert ("HorizontalPodAutoscaler", "engine") in docs
+
+
+def test_every_service_of_the_platform_is_deployed_in_compose_and_kubernetes() -> None:
+    compose = set(yaml.safe_load(COMPOSE.read_text())["services"])
+    assert {"engine", "lobby", "scoring", "worker", "dispatcher"} <= compose
+    deployed = {d["metadata"]["name"] for d in workloads()}
+    assert {"engine", "lobby", "scoring", "worker", "dispatcher"} <= deployed
+
+
+def test_the_worker_autoscales_and_probes_its_health_endpoints() -> None:
+    docs = {(d["kind"], d["metadata"]["name"]): d for _, d in documents()}
+    assert ("HorizontalPodAutoscaler", "worker") in docs
+    for name in ("worker", "dispatcher"):
+        pod = docs[("Deployment", name)]["spec"]["template"]["spec"]
+        (container,) = pod["containers"]
+        assert container["readinessProbe"]["httpGet"]["path"] == "/health/ready"
+        port = {e["name"]: e["value"] for e in container["env"]}
+        assert any(p["containerPort"] == int(v) for p in container["ports"] for v in port.values())
+
+
+def test_the_dockerfile_builds_an_image_for_every_deployed_service() -> None:
+    dockerfile = (ROOT / "deploy" / "Dockerfile").read_text()
+    targets = {line.split()[-1] for line in dockerfile.splitlines() if line.startswith("FROM ")}
+    images = {
+        c["image"].split("/")[-1].split(":")[0]
+        for d in workloads()
+        for c in d["spec"]["template"]["spec"]["containers"]
+        if c["image"].startswith("inferno/")
+    }
+    assert images <= targets, images - targets
+    compose = yaml.safe_load(COMPOSE.read_text())["services"]
+    built = {s["build"]["target"] for s in compose.values() if "build" in s}
+    assert built <= targets, built - targets

@@ -7,6 +7,7 @@ The ``inferno`` client is run the same way, as a real process (:func:`run_cli`).
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -39,6 +40,7 @@ def child_env(**extra: str) -> dict[str, str]:
 
 class StackProcess:
     def __init__(self, data_dir: Path, *, prefix: str, **env: str) -> None:
+        self.data_dir = data_dir
         self.engine_port, self.lobby_port, self.scoring_port = free_port(), free_port(), free_port()
         self.lobby = f"http://127.0.0.1:{self.lobby_port}"
         self.engine = f"127.0.0.1:{self.engine_port}"
@@ -65,6 +67,18 @@ class StackProcess:
             self.lines.append(line.rstrip("\n"))
             if line.startswith("Ctrl-C stops everything"):
                 self.ready.set()
+
+    def log_lines(self, **fields: object) -> list[dict[str, object]]:
+        """Every service's JSON log lines (``<data>/logs/*.log``) that have these fields."""
+        found = []
+        for path in sorted((self.data_dir / "logs").glob("*.log")):
+            for text in path.read_text(errors="replace").splitlines():
+                if not text.startswith("{"):
+                    continue  # a line from before logging was set up (a crash trace, …)
+                line = json.loads(text)
+                if all(line.get(k) == v for k, v in fields.items()):
+                    found.append(line)
+        return found
 
     @property
     def output(self) -> str:

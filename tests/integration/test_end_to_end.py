@@ -105,3 +105,20 @@ def test_sign_up_quick_play_with_bots_to_the_end_and_the_leaderboard(
     assert table_id in str(history)
     board = scoring.get(f"/games/{game}/leaderboard/around/{me}", params={"radius": 0}).json()
     assert [e["player_id"] for e in board["entries"]] == [me]
+
+    # One filter on the table id follows the table through every service's JSON logs.
+    everyone = {"lobby", "engine", "worker", "dispatcher", "scoring"}
+    deadline = time.monotonic() + 10
+    while (
+        services := {line["service"] for line in stack.log_lines(table_id=table_id)}
+    ) != everyone:
+        assert time.monotonic() < deadline, f"only {sorted(services)} logged the table"
+        time.sleep(0.2)
+    story = stack.log_lines(table_id=table_id)
+    events = {(line["service"], line["event"]) for line in story}
+    assert ("lobby", "table_started") in events and ("engine", "table_created") in events
+    assert ("worker", "bot_move") in events and ("scoring", "match_stored") in events
+    assert ("dispatcher", "table_followed") in events
+    # A bot's move is logged with its Celery task id as the request id it sends the engine.
+    bot_requests = {line["request_id"] for line in story if line["event"] == "bot_move"}
+    assert bot_requests and all(isinstance(r, str) and r for r in bot_requests)

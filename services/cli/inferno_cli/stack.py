@@ -42,6 +42,8 @@ class Ports:
     engine: int
     lobby: int
     scoring: int
+    worker: int = 9102  # the Celery worker's /metrics and /health/*
+    dispatcher: int = 9103  # the dispatcher's
 
 
 @dataclass
@@ -126,23 +128,29 @@ SERVICES: list[Service] = [
             "inferno_worker.celery_app",
             "worker",
             "--pool=threads",
-            "--concurrency=8",
+            "--concurrency=32",
             "--queues=inferno-worker,inferno-clock",
             "--loglevel=INFO",
         ),
         needs="inferno_worker.celery_app",
-        env=lambda p, key: {"INFERNO_ENGINE_ADDRESS": f"127.0.0.1:{p.engine}"},
-        ready=lambda p: True,
-        address=lambda p: "(Celery worker: bot moves and timeout moves)",
+        env=lambda p, key: {
+            "INFERNO_ENGINE_ADDRESS": f"127.0.0.1:{p.engine}",
+            "INFERNO_WORKER_METRICS_PORT": str(p.worker),
+        },
+        ready=lambda p: _http_ready(f"http://127.0.0.1:{p.worker}/health/ready"),
+        address=lambda p: f"http://127.0.0.1:{p.worker}/metrics (Celery worker)",
         required=False,
     ),
     Service(
         "dispatcher",
         "inferno_worker",
         args=("dispatch",),
-        env=lambda p, key: {"INFERNO_ENGINE_ADDRESS": f"127.0.0.1:{p.engine}"},
-        ready=lambda p: True,
-        address=lambda p: "(worker dispatcher and turn-clock timer loop)",
+        env=lambda p, key: {
+            "INFERNO_ENGINE_ADDRESS": f"127.0.0.1:{p.engine}",
+            "INFERNO_WORKER_DISPATCH_METRICS_PORT": str(p.dispatcher),
+        },
+        ready=lambda p: _http_ready(f"http://127.0.0.1:{p.dispatcher}/health/ready"),
+        address=lambda p: f"http://127.0.0.1:{p.dispatcher}/metrics (dispatcher and turn clocks)",
         required=False,
     ),
 ]
@@ -175,7 +183,14 @@ class Stack:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
         self.data = Path(args.data_dir).resolve()
-        self.ports = Ports(args.engine_port, args.lobby_port, args.scoring_port)
+        # The worker's metrics ports are free ones when the usual ones are taken.
+        self.ports = Ports(
+            args.engine_port,
+            args.lobby_port,
+            args.scoring_port,
+            _pick_port(Ports.worker),
+            _pick_port(Ports.dispatcher),
+        )
         self.embedded: list[EmbeddedServer] = []
         self.started: list[Service] = []
         self.stopping = threading.Event()

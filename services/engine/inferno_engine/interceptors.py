@@ -91,7 +91,8 @@ class RequestIds(_Wrapping):
         metadata = context.invocation_metadata() or ()
         given = next((str(v) for k, v in metadata if k == "x-request-id"), "")[:128]
         structlog.contextvars.bind_contextvars(
-            request_id=given or uuid.uuid4().hex, table=getattr(request, "table_id", "") or None
+            request_id=given or uuid.uuid4().hex,
+            table_id=getattr(request, "table_id", "") or None,
         )
         if given:
             await context.send_initial_metadata((("x-request-id", given),))

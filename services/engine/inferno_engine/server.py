@@ -17,12 +17,12 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 from prometheus_client import start_http_server
 
+from inferno_logs import configure
 from inferno_proto import engine_pb2, engine_pb2_grpc
 
 from .bus import Publisher
 from .feeds import Feeds
 from .interceptors import Authentication, ErrorsAndMetrics, RequestIds
-from .logs import configure
 from .presence import Presence
 from .servicer import EngineServicer
 from .settings import Settings
@@ -110,7 +110,7 @@ async def serve(settings: Settings) -> None:
 
 def main() -> None:
     settings = Settings()  # type: ignore[call-arg]  (read from the environment)
-    configure(settings.log_level)
+    configure("engine", settings.log_level)
     if settings.engine_metrics_port:
         start_http_server(settings.engine_metrics_port)
     asyncio.run(serve(settings))

@@ -190,7 +190,7 @@ class Tables:
             "at": str(now_ms()),
         }
         await self.store.client.xadd(self.audit_stream, entry)
-        log.info("audit", **entry)
+        log.info("audit", **{k: v for k, v in entry.items() if k != "table"}, table_id=table_id)
 
     # ------------------------------------------------------------------ CreateTable
     async def create(
@@ -277,7 +277,7 @@ class Tables:
         if not await self.store.create(table_id, fields, events, [created]):
             raise AlreadyExists(f"a table {table_id!r} already exists", reason="table_exists")
         await self.publisher.publish_soon(table_id, [created])
-        log.info("table_created", table=table_id, game=game_name, seats=len(seats))
+        log.info("table_created", table_id=table_id, game=game_name, seats=len(seats))
         return 1, sealed
 
     # ------------------------------------------------------------------ SubmitAction
@@ -635,7 +635,7 @@ class Tables:
                 await self.publisher.publish_soon(table_id, [item])
                 if claims.role == Role.OPERATOR:
                     await self._audit(claims, "hand_over", table_id, f"seat {seat}: {reason}")
-                log.info("seat_handed_over", table=table_id, seat=seat, version=version)
+                log.info("seat_handed_over", table_id=table_id, seat=seat, version=version)
                 return committed.version, True
             if committed.outcome == "missing":
                 raise TableNotFound(f"there is no table {table_id!r}")

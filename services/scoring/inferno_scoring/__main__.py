@@ -7,7 +7,7 @@ thread that installs no handlers of its own) is asked to exit.
 
 from __future__ import annotations
 
-import logging
+import os
 import sys
 import threading
 
@@ -15,14 +15,15 @@ import uvicorn
 from pydantic import ValidationError
 
 from inferno_bus import stop_on_signals
+from inferno_logs import configure
 
 from .api import create_app
-from .service import ScoringService
+from .service import ScoringService, settle_garbage_collector
 from .settings import Settings
 
 
 def main() -> int:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    configure("scoring", os.environ.get("INFERNO_LOG_LEVEL", "INFO"))
     try:
         settings = Settings()
     except ValidationError as err:
@@ -38,11 +39,13 @@ def main() -> int:
             host=settings.scoring_api_host,
             port=settings.scoring_api_port,
             log_level="warning",
+            log_config=None,  # uvicorn's lines go through our JSON logging (inferno_logs)
             lifespan="off",
         )
     )
     api = threading.Thread(target=server.run, name="scoring-api", daemon=True)
     stop_on_signals(service.stop)
+    settle_garbage_collector()
     api.start()
     try:
         service.run_consumer()

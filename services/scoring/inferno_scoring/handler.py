@@ -10,8 +10,9 @@ batch is stored in one transaction. PostgreSQL being unreachable raises (see
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+import structlog
 from prometheus_client import Counter, Histogram
 from psycopg_pool import ConnectionPool
 
@@ -20,6 +21,7 @@ from inferno_bus import Message
 from .events import FinishedMatch, InvalidEvent, ScoredRound, parse
 from .store import store_batch
 
+log = structlog.get_logger("inferno_scoring.handler")
 MATCHES = Counter("inferno_scoring_matches_total", "Finished matches stored.")
 RERATED = Counter(
     "inferno_scoring_rerated_matches_total",
@@ -33,8 +35,17 @@ EVENT_LAG = Histogram(
 
 
 class ScoringHandler:
-    def __init__(self, pool: ConnectionPool) -> None:
+    """``wait_turn`` (the consumer's ``wait_for_older``, wired by the service) is called with
+    the batch once its rows are prepared: with several consumers in the group, batches are
+    then written in stream order, which is finish order, so ratings need no re-rating."""
+
+    def __init__(
+        self,
+        pool: ConnectionPool,
+        wait_turn: Callable[[Sequence[Message]], object] | None = None,
+    ) -> None:
         self.pool = pool
+        self.wait_turn = wait_turn
 
     def __call__(self, messages: Sequence[Message]) -> dict[str, str]:
         refused: dict[str, str] = {}
@@ -44,13 +55,27 @@ class ScoringHandler:
                 item = parse(message.envelope)
             except InvalidEvent as err:
                 refused[message.entry_id] = str(err)
+                log.warning(
+                    "event_refused", table_id=message.envelope.table or None, reason=str(err)
+                )
                 continue
             if item is not None:
                 items.append((message.entry_id, item))
-        stored = store_batch(self.pool, [item for _, item in items])
+        wait_turn = self.wait_turn
+        stored = store_batch(
+            self.pool,
+            [item for _, item in items],
+            None if wait_turn is None else lambda: wait_turn(messages),
+        )
         for entry_id, item in items:
             if item.event_id in stored.refused:
                 refused[entry_id] = stored.refused[item.event_id]
+                log.warning(
+                    "event_refused", table_id=item.table_id, reason=stored.refused[item.event_id]
+                )
+            elif isinstance(item, FinishedMatch):
+                # Once per finished match delivered (a re-delivery stores nothing new).
+                log.info("match_stored", table_id=item.table_id, event_id=item.event_id)
         committed_s = time.time()
         for message in messages:  # what an operator watches: publication → rows visible
             EVENT_LAG.observe(max(0.0, committed_s - message.envelope.time / 1000))

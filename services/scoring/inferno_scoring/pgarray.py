@@ -5,6 +5,9 @@ that cost more than the database's own work. One literal string per column is bu
 ``str.join`` instead and cast on the server (``%s::int[]``). Text is always double-quoted with
 backslash escapes, so any player name survives; floats use ``repr``, which PostgreSQL reads
 back to the very same double.
+
+The ``*_element`` helpers give one element of such a literal, so a caller can build the
+elements of some rows ahead of time and join only those it needs (:func:`joined`).
 """
 
 from __future__ import annotations
@@ -12,12 +15,24 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 
+def text_element(value: str) -> str:
+    """One text element, quoted and escaped."""
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def int_array_element(values: Iterable[int]) -> str:
+    """An ``int[]`` as one element of a ``text[]`` literal (cast per row: ``col::int[]``).
+    Digits, signs and commas need no escaping, only the quotes around the braces."""
+    return '"{' + ",".join(map(str, values)) + '}"'
+
+
+def joined(elements: Iterable[str]) -> str:
+    """The array literal of ready-made elements."""
+    return "{" + ",".join(elements) + "}"
+
+
 def texts(values: Iterable[str]) -> str:
-    return (
-        "{"
-        + ",".join('"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"' for v in values)
-        + "}"
-    )
+    return joined(map(text_element, values))
 
 
 def ints(values: Iterable[int]) -> str:

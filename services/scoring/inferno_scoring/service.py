@@ -8,6 +8,7 @@ crashing in a restart loop.
 
 from __future__ import annotations
 
+import gc
 import logging
 import threading
 
@@ -22,6 +23,24 @@ from .settings import Settings
 
 log = logging.getLogger(__name__)
 
+#: Allocations between two young-generation collections (CPython's default is 700).
+GC_YOUNG_THRESHOLD = 10_000
+
+
+def settle_garbage_collector() -> None:
+    """Keep the cyclic garbage collector off the objects that live as long as the process.
+
+    Every event parsed creates a few hundred containers (JSON, models); with CPython's
+    defaults the collector runs every 700 allocations and, now and then, walks every object
+    the process holds (modules, pydantic schemas, psycopg, ~200,000 objects), which tripled
+    the cost of decoding a payload in the consumer. Called once the service is built:
+    ``gc.freeze`` moves what exists then out of the collector's sight, and young collections
+    run less often (the batch's objects are freed by reference counting anyway).
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(GC_YOUNG_THRESHOLD, 10, 10)
+
 
 class ScoringService:
     def __init__(self, settings: Settings) -> None:
@@ -34,18 +53,20 @@ class ScoringService:
         self.redis = redis.Redis.from_url(
             settings.redis_url, decode_responses=True, socket_timeout=10, socket_connect_timeout=5
         )
+        handler = ScoringHandler(self.pool)
         self.consumer = Consumer(
             self.redis,
             settings.redis_prefix,
             settings.scoring_group,
             settings.scoring_consumer,
-            ScoringHandler(self.pool),
+            handler,
             batch_size=settings.scoring_batch_size,
             block_ms=settings.scoring_block_ms,
             claim_idle_ms=settings.scoring_claim_idle_ms,
             max_deliveries=settings.scoring_max_deliveries,
             transient=UNAVAILABLE,
         )
+        handler.wait_turn = self.consumer.wait_for_older
         self.migrated = threading.Event()
 
     def run_consumer(self) -> None:

@@ -31,7 +31,7 @@ class Settings(BaseSettings):
     scoring_consumer: str = Field(default_factory=_default_consumer_name)
     scoring_max_deliveries: int = Field(default=5, ge=1)
     scoring_claim_idle_ms: int = Field(default=30_000, ge=1)
-    scoring_batch_size: int = Field(default=100, ge=1, le=10_000)
+    scoring_batch_size: int = Field(default=500, ge=1, le=10_000)
     scoring_block_ms: int = Field(default=500, ge=1)
     scoring_pool_size: int = Field(default=4, ge=1)
     scoring_db_timeout_s: float = Field(default=5.0, gt=0)

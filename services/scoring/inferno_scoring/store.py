@@ -5,21 +5,21 @@ only the ids that come back are new, so a redelivered event, or a duplicate with
 changes nothing. New finished matches become ``matches``, ``participants`` and ``rounds`` rows,
 and the ratings of their games are brought up to date (see ``ratings``) before the commit: a
 result and the rating it causes are stored together or not at all. Every write is one
-statement for the whole batch (``unnest`` over array literals, see ``pgarray``).
+statement for the whole batch (``unnest`` over array literals, see ``pgarray``), whose
+elements are prepared before the transaction begins (see ``rows``).
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
-from itertools import accumulate
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from psycopg import Connection, Cursor
 from psycopg_pool import ConnectionPool
 
-from . import pgarray, ratings
+from . import pgarray, ratings, rows
 from .events import FinishedMatch, ScoredRound
+from .rows import MatchRows
 
 _NEW_EVENTS = """
 INSERT INTO scoring.events (event_id, type, table_id)
@@ -51,7 +51,12 @@ INSERT INTO scoring.rounds (table_id, round, points, scores, detail)
 SELECT table_id, round, points::int[], scores::int[], detail::jsonb
 FROM unnest(%s::text[], %s::int[], %s::text[], %s::text[], %s::text[])
      AS r(table_id, round, points, scores, detail)
-ON CONFLICT (table_id, round) DO NOTHING
+"""
+# Round rows may exist already only for tables whose `table.round_scored` events were stored.
+_ROUNDS_MAYBE_STORED = _ROUNDS + "ON CONFLICT (table_id, round) DO NOTHING\n"
+
+_TABLES_WITH_ROUNDS = """
+SELECT DISTINCT table_id FROM scoring.rounds WHERE table_id = ANY(%s::text[])
 """
 
 
@@ -64,13 +69,28 @@ class Stored(NamedTuple):
     rerated: int
 
 
-def store_batch(pool: ConnectionPool, items: Sequence[FinishedMatch | ScoredRound]) -> Stored:
-    """Store what is new in ``items``."""
+def store_batch(
+    pool: ConnectionPool,
+    items: Sequence[FinishedMatch | ScoredRound],
+    before_write: Callable[[], object] | None = None,
+) -> Stored:
+    """Store what is new in ``items``. ``before_write`` is called once the rows are prepared,
+    just before the transaction begins (the consumer waits there for older batches that
+    other consumers are still writing, see ``handler``)."""
     unique: dict[str, FinishedMatch | ScoredRound] = {}
     for item in items:
         unique.setdefault(item.event_id, item)
     if not unique:
         return Stored({}, 0, 0)
+    # Row elements first, outside the transaction (and the per-game lock).
+    match_rows = {
+        i.event_id: MatchRows.of(i) for i in unique.values() if isinstance(i, FinishedMatch)
+    }
+    round_rows = {
+        i.event_id: rows.scored_round(i) for i in unique.values() if isinstance(i, ScoredRound)
+    }
+    if before_write is not None:
+        before_write()
     # Pipeline mode: statements are sent without waiting for each answer; the transaction
     # costs three round trips (new ids; what is stored already; commit) plus any re-rating,
     # which matters when batches are small (a quiet bus hands over one or two at a time).
@@ -91,16 +111,37 @@ def store_batch(pool: ConnectionPool, items: Sequence[FinishedMatch | ScoredRoun
             for g, ms in by_game.items()
         }
         inserting = _send_matches(conn, matches)
+        with_rounds = (
+            conn.execute(_TABLES_WITH_ROUNDS, (pgarray.texts(m.table_id for m in matches),))
+            if matches
+            else None
+        )
         late = {g for g, answer in later.items() if ratings.yes(answer)}
         matches, refused = _stored_matches(conn, inserting, matches)
+        stored = [match_rows[m.event_id] for m in matches]
         changes: ratings.Changes = {}
         fresh: dict[str, dict[str, ratings.Standing]] = {}
         for game in sorted(set(earliest) - late):
-            in_order = sorted((m for m in matches if m.game == game), key=lambda m: m.order_key)
+            in_order = sorted(
+                (r for r in stored if r.match.game == game), key=lambda r: r.match.order_key
+            )
             fresh[game] = ratings.standings_from(known[game])
-            changes |= ratings.replay(((m.table_id, _seats(m)) for m in in_order), fresh[game])
-        _insert_participants(conn, matches, changes)
-        _insert_rounds(conn, matches, [i for i in new if isinstance(i, ScoredRound)])
+            changes |= ratings.replay(((r.match.table_id, r.seats) for r in in_order), fresh[game])
+        _insert_participants(conn, stored, changes)
+        # Rounds of a new match go in without conflict handling (cheaper for PostgreSQL),
+        # unless `table.round_scored` events of its table are stored or in this batch.
+        # (Another consumer storing such an event at this very moment makes the insert fail;
+        # the batch is then retried and takes the other path.)
+        scored = [i for i in new if isinstance(i, ScoredRound)]
+        overlap = {t for (t,) in with_rounds.fetchall()} if with_rounds else set()
+        overlap |= {i.table_id for i in scored}
+        _insert_rounds(conn, _ROUNDS, [r.rounds for r in stored if r.match.table_id not in overlap])
+        _insert_rounds(
+            conn,
+            _ROUNDS_MAYBE_STORED,
+            [r.rounds for r in stored if r.match.table_id in overlap]
+            + [round_rows[i.event_id] for i in scored],
+        )
         for game, standings in fresh.items():
             ratings.save_standings(conn, game, standings)
         rerated = 0
@@ -109,14 +150,6 @@ def store_batch(pool: ConnectionPool, items: Sequence[FinishedMatch | ScoredRoun
             fresh_ones = sum(1 for m in matches if m.game == game)
             rerated += ratings.rerate(conn, game, earliest[game]) - fresh_ones
     return Stored(refused, len(matches), rerated)
-
-
-def _seats(match: FinishedMatch) -> list[ratings.Seat]:
-    ranks = match.rated_ranks()
-    return [
-        ratings.Seat(s.seat, s.player_id, s.name, s.bot, ranks[s.seat])
-        for s in sorted(match.payload.seats, key=lambda s: s.seat)
-    ]
 
 
 def _new_events(
@@ -183,61 +216,26 @@ def _stored_matches(
 
 
 def _insert_participants(
-    conn: Connection, matches: Sequence[FinishedMatch], changes: ratings.Changes
+    conn: Connection, stored: Sequence[MatchRows], changes: ratings.Changes
 ) -> None:
-    columns: list[list] = [[] for _ in range(14)]
-    for m in matches:
-        p = m.payload
-        ranks = m.rated_ranks()
-        winners = set(p.winners)
-        for seat in sorted(p.seats, key=lambda s: s.seat):
-            # Matches re-rated after insertion get their ratings from ratings.rerate.
-            before, after = changes.get((m.table_id, seat.seat), (None, None))
-            values = (
-                m.table_id, seat.seat, seat.player_id, seat.name, seat.bot, seat.abandoned,
-                p.scores[seat.seat], p.ranking[seat.seat], ranks[seat.seat],
-                seat.seat in winners,
-                before and before.mu, before and before.sigma,
-                after and after.mu, after and after.sigma,
-            )  # fmt: skip
-            for column, value in zip(columns, values, strict=True):
-                column.append(value)
-    if not columns[0]:
+    if not stored:
         return
-    kinds = (
-        [pgarray.texts, pgarray.ints, pgarray.texts, pgarray.texts, pgarray.bools, pgarray.bools]
-        + [pgarray.ints] * 3
-        + [pgarray.bools]
-        + [pgarray.floats] * 4
+    # Matches re-rated after insertion get their ratings from ratings.rerate.
+    skills = [
+        changes.get((r.match.table_id, seat.seat), (None, None)) for r in stored for seat in r.seats
+    ]
+    conn.execute(
+        _PARTICIPANTS,
+        [
+            *rows.columns([r.participants for r in stored], rows.PARTICIPANT_COLUMNS),
+            pgarray.floats(before and before.mu for before, _ in skills),
+            pgarray.floats(before and before.sigma for before, _ in skills),
+            pgarray.floats(after and after.mu for _, after in skills),
+            pgarray.floats(after and after.sigma for _, after in skills),
+        ],
     )
-    conn.execute(_PARTICIPANTS, [kind(col) for kind, col in zip(kinds, columns, strict=True)])
 
 
-def _insert_rounds(
-    conn: Connection, matches: Sequence[FinishedMatch], scored: Sequence[ScoredRound]
-) -> None:
-    rows = []
-    for m in matches:
-        n = len(m.payload.seats)
-        totals = accumulate(
-            (r.points for r in m.payload.rounds),
-            lambda acc, pts: [a + b for a, b in zip(acc, pts, strict=True)],
-            initial=[0] * n,
-        )
-        next(totals)
-        for r, running in zip(m.payload.rounds, totals, strict=True):
-            rows.append((m.table_id, r.number, r.points, running, r.detail))
-    for s in scored:
-        p = s.payload
-        rows.append((s.table_id, p.round, p.points, p.scores, p.detail))
-    if rows:
-        conn.execute(
-            _ROUNDS,
-            (
-                pgarray.texts(r[0] for r in rows),
-                pgarray.ints(r[1] for r in rows),
-                pgarray.texts(pgarray.ints(r[2]) for r in rows),
-                pgarray.texts(pgarray.ints(r[3]) for r in rows),
-                pgarray.texts(json.dumps(r[4], separators=(",", ":")) for r in rows),
-            ),
-        )
+def _insert_rounds(conn: Connection, sql: str, parts: Sequence[tuple[list[str], ...]]) -> None:
+    if rows.count(parts):
+        conn.execute(sql, rows.columns(parts, rows.ROUND_COLUMNS))

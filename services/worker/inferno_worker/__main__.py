@@ -1,8 +1,11 @@
-"""``python -m inferno_worker dispatch``: the dispatcher and the timer loop in one process.
+"""``python -m inferno_worker dispatch`` runs the dispatcher and the timer loop in one process;
+``python -m inferno_worker health`` asks the running Celery workers whether they answer.
 
-The Celery worker itself runs with ``celery -A inferno_worker.celery_app worker``. This process
-follows the bus (consumer group ``worker``) in the main thread and runs the timer loop in a
-second thread; SIGTERM stops both after the batch in hand.
+The Celery worker itself runs with ``celery -A inferno_worker.celery_app worker``. The
+dispatcher follows the bus (consumer group ``worker``) in the main thread and runs the timer
+loop in a second thread; SIGTERM stops both after the batch in hand. With
+``INFERNO_WORKER_DISPATCH_METRICS_PORT`` set it serves ``/metrics`` and ``/health/*``.
+``health`` exits 0 when at least one worker answered a ping, 1 (saying so) when none did.
 """
 
 from __future__ import annotations
@@ -11,35 +14,82 @@ import argparse
 import logging
 import os
 import socket
+import sys
 import threading
 import time
+from collections.abc import Mapping, Sequence
 
-from inferno_bus.consumer import Consumer, stop_on_signals
+from kombu import Producer
 
-from . import tasks
+from inferno_bus.consumer import Consumer, Message, stop_on_signals
+from inferno_logs import configure
+
+from . import metrics, tasks
 from .dispatch import Dispatcher, Timer
+from .due_moves import DueMoves
 from .resources import engine, records, redis_client
 from .settings import get_settings
 
 log = logging.getLogger("inferno_worker")
 
-#: Idle tables are looked for this often (closing them is not urgent).
-IDLE_SWEEP_S = 1.0
+#: The timer loop counts as stuck (not ready) when it has not reached Redis for this long.
+TIMER_STUCK_S = 5.0
 
 
-def enqueue(task: str, table_id: str, version: int, seat: int, delay_s: float) -> None:
+_local = threading.local()
+
+
+def _producer() -> Producer:
+    """This thread's own producer, kept (taking one from Celery's pool for every task was a
+    sixth of the cost of enqueueing it). Its connection reconnects on its own when it breaks."""
+    producer = getattr(_local, "producer", None)
+    if producer is None:
+        producer = _local.producer = tasks.app.producer_pool.acquire(block=True)
+    return producer
+
+
+def enqueue_now(task: str, table_id: str, version: int, seat: int, due_ms: int = 0) -> None:
     target = tasks.bot_move if task == "bot_move" else tasks.timeout_move
-    target.apply_async((table_id, version, seat), countdown=delay_s or None)
+    target.apply_async(
+        (table_id, version, seat), {"due_ms": due_ms} if due_ms else None, producer=_producer()
+    )
+    metrics.ENQUEUED.labels(task).inc()
 
 
 def enqueue_timeout(table_id: str, version: int, seat: int, due_ms: int) -> None:
-    tasks.timeout_move.apply_async((table_id, version, seat), {"due_ms": due_ms})
+    enqueue_now("timeout_move", table_id, version, seat, due_ms)
+
+
+def enqueue_close(table_id: str, version: int) -> None:
+    tasks.close_idle.apply_async((table_id, version), producer=_producer())
+    metrics.ENQUEUED.labels("close_idle").inc()
+
+
+def dispatch_checks(consumer: Consumer, timer: Timer) -> dict[str, str | None]:
+    """Readiness of the dispatcher: its bus reads succeed and its timer loop is alive."""
+    stuck = time.monotonic() - timer.last_ok
+    return {
+        "bus": None if consumer.ready else f"failed: {consumer.last_error or 'not started'}",
+        "timer": None if stuck < TIMER_STUCK_S else f"no Redis answer for {stuck:.0f} s",
+    }
 
 
 def run_dispatch() -> None:
     settings = get_settings()
+    table_records = records()
+    due_moves = DueMoves(redis_client(), settings.redis_prefix)
+
+    def enqueue(task: str, table_id: str, version: int, seat: int, delay_s: float) -> None:
+        """Now, or (a bot's human-like delay) when the timer finds it due."""
+        if delay_s <= 0:
+            enqueue_now(task, table_id, version, seat)
+            return
+        due_ms = int(time.time() * 1000 + delay_s * 1000)
+        due_moves.add(table_id, version, seat, due_ms)
+        timer.deadline_set(due_ms)
+
     dispatcher = Dispatcher(
-        records(),
+        table_records,
         engine(),
         enqueue,
         bot_delay_ms=settings.worker_bot_delay_ms,
@@ -47,45 +97,79 @@ def run_dispatch() -> None:
         default_grace_ms=settings.worker_grace_ms,
         abandon_after=settings.worker_abandon_after,
     )
+
+    def handle(batch: Sequence[Message]) -> Mapping[str, str] | None:
+        now = time.time()
+        for message in batch:  # a stream entry's id starts with its commit time in ms
+            metrics.EVENT_LAG.observe(max(0.0, now - int(message.entry_id.split("-")[0]) / 1000))
+        return dispatcher.handle(batch)
+
     consumer = Consumer(
         redis_client(),
         settings.redis_prefix,
         "worker",
         f"{socket.gethostname()}-{os.getpid()}",
-        dispatcher.handle,
+        handle,
     )
-    stop_on_signals(consumer.stop)
     timer = Timer(
-        records(),
+        table_records,
         enqueue_timeout,
-        lambda table_id, version: tasks.close_idle.apply_async((table_id, version)),
+        enqueue_close,
         settings.worker_idle_close_s * 1000,
+        due_moves=due_moves,
+        enqueue_bot=lambda table_id, version, seat, due_ms: enqueue_now(
+            "bot_move", table_id, version, seat, due_ms
+        ),
+        max_wait_s=settings.worker_timer_poll_ms / 1000,
     )
-    poll_s = settings.worker_timer_poll_ms / 1000
+    table_records.on_deadline = timer.deadline_set
 
-    def timer_loop() -> None:
-        next_sweep = 0.0
-        while not consumer.wait(poll_s):
-            try:
-                timer.tick()
-                if time.monotonic() >= next_sweep:
-                    timer.sweep_idle()
-                    next_sweep = time.monotonic() + IDLE_SWEEP_S
-            except Exception:  # keep the clocks running through a Redis hiccup
-                log.exception("timer tick failed")
+    def stop() -> None:
+        consumer.stop()
+        timer.stop()
 
-    thread = threading.Thread(target=timer_loop, name="timer", daemon=True)
+    stop_on_signals(stop)
+    if settings.worker_dispatch_metrics_port:
+        from . import ops_server
+
+        ops_server.serve(
+            settings.worker_dispatch_metrics_port, lambda: dispatch_checks(consumer, timer)
+        )
+    thread = threading.Thread(target=timer.run, name="timer", daemon=True)
     thread.start()
     log.info("dispatcher and timer running")
     consumer.run()
+    timer.stop()
     thread.join(5)
+
+
+def health(timeout_s: float) -> int:
+    """Ping the Celery workers over the broker; print who answered; 0 if anyone did."""
+    from .celery_app import app
+
+    replies = app.control.ping(timeout=timeout_s) or []
+    for reply in replies:
+        for name, answer in reply.items():
+            print(f"{name}: {answer.get('ok', answer)}")
+    if not replies:
+        print(f"no Celery worker answered within {timeout_s:g} s", file=sys.stderr)
+        return 1
+    return 0
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m inferno_worker")
-    parser.add_argument("command", choices=["dispatch"], help="what to run")
-    parser.parse_args(argv)
-    logging.basicConfig(level=os.environ.get("INFERNO_LOG_LEVEL", "INFO"))
+    parser.add_argument("command", choices=["dispatch", "health"], help="what to run")
+    parser.add_argument(
+        "--timeout", type=float, default=2.0, help="health: seconds to wait for answers"
+    )
+    args = parser.parse_args(argv)
+    configure(
+        "dispatcher" if args.command == "dispatch" else "worker",
+        os.environ.get("INFERNO_LOG_LEVEL", "INFO"),
+    )
+    if args.command == "health":
+        sys.exit(health(args.timeout))
     run_dispatch()
 
 

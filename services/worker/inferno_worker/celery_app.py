@@ -3,22 +3,35 @@
 Tasks are acknowledged only after they return (``acks_late``) and a task whose worker died is
 given back (``task_reject_on_worker_lost``), so a killed worker's task runs again; the tasks are
 idempotent, so running again is safe. The broker's keys share the deployment's key prefix
-(``global_keyprefix``). Countdowns are only the short bot delay, far below the visibility
-timeout; clocks live in Redis (:mod:`inferno_worker.table_records`).
+(``global_keyprefix``). No task is sent with a countdown: turn deadlines and bots' delays
+live in Redis (:mod:`inferno_worker.table_records`, :mod:`inferno_worker.due_moves`) and the
+dispatcher's timer enqueues a task when it can run.
+
+Operators see the workers through Celery's task events (``celery events``, Flower): off at
+start (they cost about a third of the worker's CPU per move) unless
+``INFERNO_WORKER_TASK_EVENTS=true``, and switched on while someone watches with ``celery
+control enable_events`` (Flower does it itself); ``task-sent`` only with
+``INFERNO_WORKER_SENT_EVENTS``. With ``INFERNO_WORKER_METRICS_PORT`` set the worker process
+serves ``/metrics`` and ``/health/*`` (:mod:`inferno_worker.ops_server`; the metrics are the
+process's own, so use ``--pool=threads``, where tasks run in that process).
 
 Run: ``celery -A inferno_worker.celery_app worker --pool=threads -c 8``.
 """
 
 from __future__ import annotations
 
+import threading
+
 from celery import Celery
+from celery.signals import setup_logging, worker_ready, worker_shutting_down
 from kombu import Exchange, Queue
 
 from .settings import get_settings
 
 QUEUE = "inferno-worker"
 #: Timeout moves have their own queue so a deployment can give clocks dedicated workers
-#: (``-Q inferno-clock``) that never wait behind bot moves; a plain worker consumes both.
+#: (``-Q inferno-clock``) that never wait behind bot moves; a plain worker consumes both and
+#: takes from this one first (``queue_order_strategy``). Its name must sort before QUEUE's.
 CLOCK_QUEUE = "inferno-clock"
 
 
@@ -26,6 +39,8 @@ def make_app() -> Celery:
     settings = get_settings()
     app = Celery("inferno_worker", broker=settings.redis_url, include=["inferno_worker.tasks"])
     app.conf.update(
+        # kombu's Redis transport with a reused client: see inferno_worker.broker.
+        broker_transport="inferno_worker.broker:Transport",
         task_acks_late=True,
         task_reject_on_worker_lost=True,
         task_ignore_result=True,
@@ -39,12 +54,58 @@ def make_app() -> Celery:
         broker_transport_options={
             "visibility_timeout": settings.worker_visibility_timeout_s,
             "global_keyprefix": settings.redis_prefix,
+            # A worker that consumes both queues always takes a waiting timeout first:
+            # BRPOP lists the queues sorted by name, and "inferno-clock" sorts first.
+            "queue_order_strategy": "sorted",
         },
         worker_hijack_root_logger=False,
         task_serializer="json",
         accept_content=["json"],
+        worker_send_task_events=settings.worker_task_events,
+        task_send_sent_event=settings.worker_sent_events,
     )
     return app
 
 
 app = make_app()
+
+_ready = threading.Event()
+
+
+def worker_checks() -> dict[str, str | None]:
+    """Readiness of this worker process: it finished starting, and the broker answers."""
+    from .resources import redis_client
+
+    checks: dict[str, str | None] = {"worker": None if _ready.is_set() else "not consuming"}
+    try:
+        redis_client().ping()
+        checks["broker"] = None
+    except Exception as err:
+        checks["broker"] = f"failed: {type(err).__name__}"
+    return checks
+
+
+@setup_logging.connect
+def _json_logs(loglevel: object = None, **_: object) -> None:
+    """A worker process logs JSON lines like every service (Celery's own lines included)."""
+    import logging
+
+    from inferno_logs import configure
+
+    level = logging.getLevelName(loglevel) if isinstance(loglevel, int) else loglevel
+    configure("worker", level if isinstance(level, str) and level.isalpha() else "INFO")
+
+
+@worker_ready.connect
+def _serve_ops(**_: object) -> None:
+    _ready.set()
+    port = get_settings().worker_metrics_port
+    if port:
+        from . import ops_server
+
+        ops_server.serve(port, worker_checks)
+
+
+@worker_shutting_down.connect
+def _not_ready(**_: object) -> None:
+    _ready.clear()

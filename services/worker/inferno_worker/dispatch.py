@@ -16,20 +16,25 @@ arithmetic is :mod:`inferno_clock`'s, shared with the engine.
 
 from __future__ import annotations
 
-import logging
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 import grpc
+import structlog
 
+from inferno_bus import Envelope
 from inferno_bus.consumer import Message
 from inferno_clock import ClockPolicy, bank_after, decision_deadline, grace_deadline
+from inferno_logs import bound
 
+from . import metrics
+from .due_moves import Due, DueMoves
 from .engine_client import EngineClient, Refused
 from .table_records import TableRecord, TableRecords
 
-log = logging.getLogger(__name__)
+log = structlog.get_logger("inferno_worker.dispatch")
 
 #: enqueue(task_name, table_id, version, seat, delay_s)
 Enqueue = Callable[[str, str, int, int, float], None]
@@ -73,26 +78,31 @@ class Dispatcher:
         for message in batch:
             env = message.envelope
             try:
-                if env.type == "table.created":
-                    self._created(env.table, env.payload)
-                elif env.type == "table.action_applied":
-                    self._applied(env.table, env.version, env.time, env.payload)
-                elif env.type == "table.seat_handed_over":
-                    self._handed_over(env.table, env.version, env.time, env.payload)
-                elif env.type == "table.presence":
-                    self._presence(env.table, env.payload)
-                elif env.type in ("table.finished", "table.aborted"):
-                    self.records.close(env.table)
+                with bound(table_id=env.table or None):
+                    self._handle(env)
             except (KeyError, TypeError, ValueError) as err:
                 refused[message.entry_id] = f"{env.type} payload unusable: {err!r}"
         return refused
+
+    def _handle(self, env: Envelope) -> None:
+        if env.type == "table.created":
+            self._created(env.table, env.payload)
+        elif env.type == "table.action_applied":
+            self._applied(env.table, env.version, env.time, env.payload)
+        elif env.type == "table.seat_handed_over":
+            self._handed_over(env.table, env.version, env.time, env.payload)
+        elif env.type == "table.presence":
+            self._presence(env.table, env.payload)
+        elif env.type in ("table.finished", "table.aborted"):
+            self.records.close(env.table)
+            log.info("table_unfollowed", ended=env.type)
 
     def _created(self, table_id: str, payload: dict) -> None:
         token = self.engine.service_token()
         try:
             reply = self.engine.view(table_id, None, token)
         except Refused as err:
-            log.info("table %s created but gone: %s", table_id, err)
+            log.info("table_gone", error=str(err))
             return
         clocks = reply.clocks
         policy = ClockPolicy(
@@ -102,6 +112,13 @@ class Dispatcher:
             grace_ms=clocks.grace_seconds * 1000 or self.default_grace_ms,
         )
         self.records.create(table_id, str(payload["game"]), list(payload["seats"]), policy)
+        log.info(
+            "table_followed",
+            game=payload["game"],
+            turn_ms=policy.turn_ms,
+            bank_ms=policy.bank_ms,
+            grace_ms=policy.grace_ms,
+        )
         if self.records.advance(table_id, reply.version, -1, False, self.abandon_after) >= 0:
             seats = list(reply.decision.seats)
             self._schedule(table_id, reply.version, seats, clocks.decision_since_ms)
@@ -163,13 +180,7 @@ class Dispatcher:
             if due:
                 deadlines[seat] = due
         self.records.set_deadlines(table_id, record.version, deadlines)
-        log.info(
-            "presence table=%s seat=%s connected=%s version=%s",
-            table_id,
-            seat,
-            connected,
-            record.version,
-        )
+        log.info("presence", seat=seat, connected=connected, version=record.version)
 
     def _hand_over_abandoned(self, table_id: str) -> None:
         """Ask the engine to mark the seats handed to a bot abandoned (once each)."""
@@ -181,10 +192,12 @@ class Dispatcher:
             try:
                 self.engine.hand_over(table_id, seat, reason, self.engine.service_token())
             except Refused as err:  # the table ended or is gone: nothing left to mark
-                log.info("hand over table=%s seat=%s: %s", table_id, seat, err)
+                log.info("hand_over_refused", seat=seat, error=str(err))
             except grpc.RpcError as err:  # tried again at the table's next event
-                log.warning("hand over table=%s seat=%s failed: %s", table_id, seat, err)
+                log.warning("hand_over_failed", seat=seat, error=str(err))
                 continue
+            else:
+                log.info("seat_handed_over", seat=seat, reason=reason)
             self.records.mark_handed(table_id, seat)
 
     def _schedule(
@@ -221,8 +234,27 @@ class Dispatcher:
         self.records.set_deadlines(table_id, version, due)
 
 
+#: The timer's next look while it is looking (any new deadline may be before the next one).
+LOOKING = 2**62
+#: Entries the timer reads per look from each sorted set (more due → it looks again at once).
+BATCH = 32
+
+
+def _entry(member: bytes, score: float) -> Due:
+    table_id, version, seat = member.decode().rsplit("|", 2)
+    return table_id, int(version), int(seat), int(score)
+
+
 class Timer:
-    """Pops due deadlines and enqueues ``timeout_move`` for them; finds idle tables."""
+    """Enqueues ``timeout_move`` for due deadlines and ``bot_move`` for bot moves whose delay
+    is over (:mod:`.due_moves`), right when they fall due; finds idle tables.
+
+    :meth:`run` sleeps until the earliest deadline in Redis, never longer than ``max_wait_s``
+    (deadlines set by another process are seen within that), and wakes at once when this
+    process sets an earlier one (:meth:`deadline_set`, wired to
+    ``TableRecords.on_deadline``), so a timer fires within milliseconds of its deadline
+    instead of up to a poll interval late.
+    """
 
     def __init__(
         self,
@@ -230,11 +262,37 @@ class Timer:
         enqueue_timeout: Callable[..., None],
         enqueue_close: Callable[[str, int], None] | None = None,
         idle_close_ms: int = 0,
+        *,
+        due_moves: DueMoves | None = None,
+        enqueue_bot: Callable[[str, int, int, int], None] | None = None,
+        max_wait_s: float = 0.2,
+        idle_sweep_s: float = 1.0,
+        counts_every_s: float = 1.0,
     ) -> None:
         self.records = records
         self.enqueue_timeout = enqueue_timeout
         self.enqueue_close = enqueue_close
         self.idle_close_ms = idle_close_ms
+        self.due_moves = due_moves
+        self.enqueue_bot = enqueue_bot
+        self.max_wait_s = max_wait_s
+        self.idle_sweep_s = idle_sweep_s
+        self.counts_every_s = counts_every_s
+        self._wake = threading.Event()
+        self._stopping = False
+        self._next_look_ms = 0
+        self._next_due: int | None = None
+        #: time.monotonic() of the last loop that reached Redis (readiness).
+        self.last_ok = time.monotonic()
+
+    def deadline_set(self, due_ms: int) -> None:
+        """A deadline was set: wake the loop if it falls before the loop's next look."""
+        if due_ms < self._next_look_ms:
+            self._wake.set()
+
+    def stop(self) -> None:
+        self._stopping = True
+        self._wake.set()
 
     def sweep_idle(self) -> int:
         """Enqueue ``close_idle`` for tables with no change for the idle limit."""
@@ -247,11 +305,70 @@ class Timer:
             self.enqueue_close(table_id, record.version if record else 0)
         return len(idle)
 
+    def _first(self) -> tuple[list[Due], list[Due]]:
+        """The earliest ``BATCH`` deadlines and delayed bot moves, in one round trip."""
+        with self.records.client.pipeline(transaction=False) as pipe:
+            pipe.zrange(self.records.deadlines_key, 0, BATCH - 1, withscores=True)
+            if self.due_moves is not None:
+                pipe.zrange(self.due_moves.key, 0, BATCH - 1, withscores=True)
+            replies = pipe.execute()
+        parsed = [[_entry(member, score) for member, score in rows] for rows in replies]
+        return parsed[0], parsed[1] if len(parsed) > 1 else []
+
     def tick(self) -> int:
-        due = self.records.due(now_ms())
+        """Enqueue what is due now; returns how many. Also learns when the next one falls due
+        (:meth:`seconds_to_next`)."""
+        deadlines, bots = self._first()
+        now = now_ms()
+        due = [d for d in deadlines if d[3] <= now]
         for table_id, version, seat, due_ms in due:
             # Enqueue first, then drop: a crash in between enqueues twice, which the task's
             # version check and action id make harmless; the other order could lose a timeout.
             self.enqueue_timeout(table_id, version, seat, due_ms)
             self.records.drop_deadline(table_id, version, seat)
-        return len(due)
+        ready = [b for b in bots if b[3] <= now] if self.enqueue_bot is not None else []
+        if ready and self.due_moves is not None and self.enqueue_bot is not None:
+            for table_id, version, seat, due_ms in ready:
+                self.enqueue_bot(table_id, version, seat, due_ms)  # enqueue, then drop
+            self.due_moves.drop(ready)
+        if len(due) == BATCH or len(ready) == BATCH:
+            self._next_due = now  # maybe more due already: look again at once
+        else:
+            later = [d[3] for d in (*deadlines, *bots) if d[3] > now]
+            self._next_due = min(later) if later else None
+        return len(due) + len(ready)
+
+    def seconds_to_next(self) -> float:
+        """How long to sleep: until the next due time the last :meth:`tick` saw, at most
+        ``max_wait_s``."""
+        wait = self.max_wait_s
+        if self._next_due is not None:
+            wait = min(wait, max(0.0, (self._next_due - now_ms()) / 1000))
+        self._next_look_ms = now_ms() + int(wait * 1000)
+        return wait
+
+    def run(self) -> None:
+        """Fire deadlines as they fall due until :meth:`stop`; survives Redis hiccups."""
+        next_sweep = next_counts = 0.0
+        while not self._stopping:
+            # Before looking: until the next look is known, any deadline set wakes the wait.
+            self._wake.clear()
+            self._next_look_ms = LOOKING
+            try:
+                self.tick()
+                now = time.monotonic()
+                if now >= next_sweep:
+                    self.sweep_idle()
+                    next_sweep = now + self.idle_sweep_s
+                if now >= next_counts:
+                    deadlines, tables = self.records.counts()
+                    metrics.DEADLINES_PENDING.set(deadlines)
+                    metrics.TABLES_FOLLOWED.set(tables)
+                    next_counts = now + self.counts_every_s
+                wait = self.seconds_to_next()
+                self.last_ok = time.monotonic()
+            except Exception:  # keep the clocks running through a Redis hiccup
+                log.exception("timer_tick_failed")
+                wait = self.max_wait_s
+            if wait > 0:
+                self._wake.wait(wait)

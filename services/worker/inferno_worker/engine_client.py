@@ -9,11 +9,15 @@ come back as :class:`Refused` so tasks can do nothing; an unreachable engine sta
 
 from __future__ import annotations
 
+import threading
+import time
 from dataclasses import dataclass
 
 import grpc
+import structlog
 
 from inferno_auth.tokens import Role, issue_token
+from inferno_logs import REQUEST_ID
 from inferno_proto import engine_pb2, engine_pb2_grpc
 
 #: Answers that mean the move no longer applies; nothing to retry.
@@ -40,27 +44,51 @@ class Submitted:
     replayed: bool
 
 
+#: Tokens are issued for this long and reused for the first half of it.
+TOKEN_TTL_S = 300
+#: Bot tokens kept at most (one per bot seat of the tables in play); older ones are dropped.
+TOKEN_CACHE_SIZE = 8192
+
+
 class EngineClient:
-    """One channel to the engine; safe to share between threads."""
+    """One channel to the engine, and the tokens it signs, reused; safe to share between
+    threads. A token is reused until half its lifetime has passed, so a task never signs one
+    (and the engine can verify a token it has seen before cheaply)."""
 
     def __init__(self, address: str, token_key: str, timeout_s: float = 5.0) -> None:
         self._channel = grpc.insecure_channel(address)
         self._stub = engine_pb2_grpc.EngineStub(self._channel)
         self._key = token_key
         self._timeout = timeout_s
+        self._tokens: dict[tuple[str, Role, str | None], tuple[float, str]] = {}
+        self._lock = threading.Lock()
 
     def close(self) -> None:
         self._channel.close()
 
+    def _token(self, subject: str, role: Role, table: str | None = None) -> str:
+        now = time.monotonic()
+        cached = self._tokens.get((subject, role, table))
+        if cached is not None and cached[0] > now:
+            return cached[1]
+        token = issue_token(self._key, subject, role, table=table, ttl_seconds=TOKEN_TTL_S)
+        with self._lock:
+            if len(self._tokens) >= TOKEN_CACHE_SIZE:
+                self._tokens = {k: v for k, v in self._tokens.items() if v[0] > now}
+                if len(self._tokens) >= TOKEN_CACHE_SIZE:
+                    self._tokens.clear()
+            self._tokens[(subject, role, table)] = (now + TOKEN_TTL_S / 2, token)
+        return token
+
     def bot_token(self, player_id: str, table_id: str) -> str:
-        return issue_token(self._key, player_id, Role.BOT, table=table_id, ttl_seconds=300)
+        return self._token(player_id, Role.BOT, table_id)
 
     def service_token(self) -> str:
-        return issue_token(self._key, SERVICE_SUBJECT, Role.SERVICE, ttl_seconds=300)
+        return self._token(SERVICE_SUBJECT, Role.SERVICE)
 
     def operator_token(self) -> str:
         # Closing idle tables is an operator's act; the engine writes it to its audit log.
-        return issue_token(self._key, SERVICE_SUBJECT, Role.OPERATOR, ttl_seconds=300)
+        return self._token(SERVICE_SUBJECT, Role.OPERATOR)
 
     def abort(self, table_id: str, reason: str, token: str) -> None:
         request = engine_pb2.AbortTableRequest(table_id=table_id, reason=reason)
@@ -72,7 +100,13 @@ class EngineClient:
         return bool(self._call(self._stub.HandOverSeat, request, token).handed_over)
 
     def _meta(self, token: str) -> list[tuple[str, str]]:
-        return [("authorization", f"Bearer {token}")]
+        meta = [("authorization", f"Bearer {token}")]
+        # The task's id (bound by inferno_worker.tasks) is the engine's request id for the
+        # call, so the worker's line and the engine's line of one move share it.
+        request_id = structlog.contextvars.get_contextvars().get(REQUEST_ID)
+        if request_id:
+            meta.append(("x-request-id", str(request_id)))
+        return meta
 
     def view(self, table_id: str, seat: int | None, token: str) -> engine_pb2.GetViewResponse:
         """The view as ``token`` sees it (``seat`` only with a service token)."""

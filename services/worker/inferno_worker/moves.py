@@ -98,14 +98,13 @@ def bot_move(
 
 
 def timeout_move(engine: EngineClient, table_id: str, version: int, seat: int) -> str:
-    """The seat's time ran out: the engine's default move for it, flagged forced."""
+    """The seat's time ran out: the engine's default move for it, flagged forced.
+
+    No GetView first: the engine itself refuses a move for a table that is not live, at
+    another version, or not waiting for that seat (:class:`Refused`), so one call does."""
     check_args(table_id, version, seat)
     token = engine.service_token()
     try:
-        reply = engine.view(table_id, seat, token)
-        why = _current(reply, version, seat)
-        if why is not None:
-            return why
         done = engine.submit(
             table_id, version, f"timeout:{version}:{seat}", token, seat=seat, forced=True
         )

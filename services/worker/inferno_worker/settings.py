@@ -30,8 +30,9 @@ class WorkerSettings(BaseSettings):
     worker_grace_ms: int = Field(default=0, ge=0)
     #: Consecutive timeouts after which the seat is handed to a bot for the rest of the game.
     worker_abandon_after: int = Field(default=3, ge=1)
-    #: How often the timer loop looks for due deadlines.
-    worker_timer_poll_ms: int = Field(default=50, ge=1)
+    #: The timer sleeps until the earliest deadline but never longer than this, so deadlines
+    #: set by another dispatcher process are seen within it (its own wake it at once).
+    worker_timer_poll_ms: int = Field(default=200, ge=1)
     #: A table with no move for this long is closed (aborted with reason "idle"); 0 = never.
     worker_idle_close_s: int = Field(default=3600, ge=0)
     #: Redis broker visibility timeout: an unacknowledged task comes back after this long.
@@ -41,6 +42,18 @@ class WorkerSettings(BaseSettings):
     worker_fault_pause_after_submit_ms: int = Field(default=0, ge=0)
     #: gRPC deadline of each engine call.
     worker_rpc_timeout_s: float = Field(default=5.0, gt=0)
+    #: Port of the Celery worker's ``/metrics`` and ``/health/*`` (0 = not served).
+    worker_metrics_port: int = Field(default=0, ge=0, le=65535)
+    #: Port of the dispatcher's ``/metrics`` and ``/health/*`` (0 = not served).
+    worker_dispatch_metrics_port: int = Field(default=0, ge=0, le=65535)
+    #: Celery task events from the worker from its start (``celery events``, Flower):
+    #: received, started, succeeded, failed, retried. Off by default: they cost about a third
+    #: of the worker's CPU per move. Flower turns them on itself; for ``celery events`` run
+    #: ``celery -A inferno_worker.celery_app control enable_events`` (and ``disable_events``).
+    worker_task_events: bool = False
+    #: Also a ``task-sent`` event from the dispatcher for every task it enqueues (Flower's
+    #: "sent" state); off by default: it is a fifth of the dispatcher's CPU per move.
+    worker_sent_events: bool = False
 
 
 @lru_cache(maxsize=1)

@@ -17,6 +17,7 @@ timer loop reads: a deadline lives in data, never in a broker countdown.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -111,6 +112,9 @@ class TableRecords:
         self.activity_key = f"{prefix}worker:activity"
         self._advance = client.register_script(_ADVANCE)
         self._presence = client.register_script(_PRESENCE)
+        #: Called with the earliest due time (ms) whenever deadlines are set: the timer loop
+        #: of the same process listens, to wake before it would have looked again.
+        self.on_deadline: Callable[[int], None] | None = None
 
     def key(self, table_id: str, part: str = "") -> str:
         return f"{self.prefix}worker:t:{table_id}" + (f":{part}" if part else "")
@@ -223,6 +227,8 @@ class TableRecords:
         own = self.key(table_id, "deadlines")
         old = [m.decode() for m in self.client.smembers(own)]
         new = {f"{table_id}|{version}|{seat}": due for seat, due in due_ms.items()}
+        if not old and not new:
+            return  # nothing set, nothing to set (a table of bots): save the round trip
         with self.client.pipeline(transaction=True) as pipe:
             if old:
                 pipe.zrem(self.deadlines_key, *old)
@@ -231,6 +237,8 @@ class TableRecords:
                 pipe.zadd(self.deadlines_key, new)
                 pipe.sadd(own, *new)
             pipe.execute()
+        if due_ms and self.on_deadline is not None:
+            self.on_deadline(min(due_ms.values()))
 
     def current_deadlines(self, table_id: str) -> dict[int, int]:
         """Seat → due time of the table's deadlines now set."""
@@ -263,6 +271,14 @@ class TableRecords:
             table_id, version, seat = member.decode().rsplit("|", 2)
             out.append((table_id, int(version), int(seat), int(score)))
         return out
+
+    def counts(self) -> tuple[int, int]:
+        """(deadlines pending, live tables followed), for the metrics."""
+        with self.client.pipeline(transaction=False) as pipe:
+            pipe.zcard(self.deadlines_key)
+            pipe.zcard(self.activity_key)
+            deadlines, tables = pipe.execute()
+        return int(deadlines), int(tables)
 
     def drop_deadline(self, table_id: str, version: int, seat: int) -> None:
         member = f"{table_id}|{version}|{seat}"

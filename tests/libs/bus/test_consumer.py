@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import redis
 
-from inferno_bus import Consumer, Message, Publisher, group_backlog, stream_key
+from inferno_bus import Consumer, Envelope, Message, Publisher, group_backlog, stream_key
 
 from .conftest import aborted
 
@@ -161,8 +161,9 @@ def test_a_failing_message_is_retried_then_dead_lettered_with_the_reason(
     consumer = make(client, redis_prefix, handler, claim_idle_ms=50, max_deliveries=3)
     consumer.ensure_group()
     consumer.poll()
-    # The batch failed, so each message was tried alone: 0 and 2 succeeded, 1 stays pending.
-    assert calls == [3, 1, 1, 1]
+    # The batch failed, so it was split in halves, [0] and [1, 2], and the failing half again:
+    # 0 and 2 succeeded, 1 stays pending.
+    assert calls == [3, 1, 2, 1, 1]
     assert group_backlog(client, consumer.stream, "g").pending == 1
     assert dead_letters(client, redis_prefix) == []
     for _ in range(2):
@@ -174,6 +175,76 @@ def test_a_failing_message_is_retried_then_dead_lettered_with_the_reason(
     )
     assert dead["deliveries"] == "3"
     assert group_backlog(client, consumer.stream, "g").pending == 0
+
+
+def test_one_failing_message_in_a_big_batch_costs_a_few_calls_and_loses_nothing(
+    client: redis.Redis, redis_prefix: str
+) -> None:
+    Publisher(client, redis_prefix).publish_many(aborted(n) for n in range(1000))
+    calls: list[int] = []
+    handled: list[int] = []
+
+    def handler(messages: Sequence[Message]) -> None:
+        calls.append(len(messages))
+        if any(m.envelope.payload["n"] == 617 for m in messages):
+            raise ValueError("a value the database refuses")
+        handled.extend(m.envelope.payload["n"] for m in messages)
+
+    consumer = make(client, redis_prefix, handler, batch_size=1000, max_deliveries=1)
+    consumer.ensure_group()
+    assert consumer.poll() == 1000
+    # Halving: 2 calls per level of a 10-level bisection, plus the whole batch.
+    assert len(calls) <= 1 + 2 * 10
+    assert sorted(handled) == [n for n in range(1000) if n != 617]
+    [dead] = dead_letters(client, redis_prefix)
+    assert json.loads(json.loads(dead["entry"])["payload"])["n"] == 617
+    assert (
+        dead["reason"]
+        == "handler failed 1 times, last with ValueError: a value the database refuses"
+    )
+    assert group_backlog(client, consumer.stream, "g").pending == 0
+
+
+def test_a_consumer_waits_for_older_entries_another_consumer_is_working_on(
+    client: redis.Redis, redis_prefix: str
+) -> None:
+    publisher = Publisher(client, redis_prefix)
+    publisher.publish_many(aborted(n) for n in range(4))
+    first, second, third = (
+        make(client, redis_prefix, Recorder(), name=name, claim_idle_ms=1000)
+        for name in ("first", "second", "third")
+    )
+    first.ensure_group()
+
+    def read(consumer: Consumer, count: int = 2) -> list[Message]:
+        [(_, entries)] = client.xreadgroup("g", consumer.name, {consumer.stream: ">"}, count=count)
+        return [Message(i, Envelope.from_fields(f), 1) for i, f in entries]
+
+    older, newer = read(first), read(second)
+    # The oldest batch never waits; the newer one waits while the older is in work.
+    assert first.wait_for_older(older, timeout_s=0.05)
+    started = time.monotonic()
+    assert not second.wait_for_older(newer, timeout_s=0.1)
+    assert time.monotonic() - started >= 0.1
+    time.sleep(0.1)  # still in work a while later (asking about it does not change that)
+    assert not second.wait_for_older(newer, timeout_s=0.1)
+    # Left pending after a failure, its consumer reading on: not in work any more.
+    publisher.publish(aborted(4))
+    time.sleep(0.1)
+    read(first, count=1)
+    assert second.wait_for_older(newer, timeout_s=0.05)
+    # Acknowledged: nothing to wait for either.
+    client.xack(first.stream, "g", *(m.entry_id for m in older))
+    assert second.wait_for_older(newer, timeout_s=0.05)
+    # An older entry left longer than claim_idle_ms (a dead consumer's) is not waited for.
+    publisher.publish_many(aborted(n) for n in range(5, 9))
+    stale = read(first)
+    assert not third.wait_for_older(read(third), timeout_s=0.05)
+    time.sleep(1.05)
+    publisher.publish_many(aborted(n) for n in range(9, 11))
+    assert third.wait_for_older(read(third), timeout_s=0.05)
+    pending = client.xpending_range(first.stream, "g", "-", "+", 10, consumername="first")
+    assert [p["message_id"] for p in pending][-2:] == [m.entry_id for m in stale]
 
 
 def test_a_message_delivered_too_often_is_dead_lettered_unhandled(

@@ -75,6 +75,22 @@ def test_player_history_newest_first(api) -> None:
     assert first["rating_after"] is not None and first["rating_before"] is not None
 
 
+def test_history_and_match_show_the_seat_that_abandoned(
+    api, publisher: Publisher, consumer: Consumer
+) -> None:
+    client, _ = api
+    publisher.publish(finished("left", 99_000, ["ann", "bob", "cid"], [1, 2, 3], abandoned=[1]))
+    drain(consumer)
+    history = client.get("/players/bob/matches", params={"limit": 1}).json()["matches"]
+    assert history[0]["table_id"] == "left"
+    assert history[0]["abandoned"] is True
+    assert history[0]["rank"] == 4  # rated last, below everyone who stayed
+    stayed = client.get("/players/ann/matches", params={"limit": 1}).json()["matches"]
+    assert (stayed[0]["table_id"], stayed[0]["abandoned"]) == ("left", False)
+    seats = client.get("/matches/left").json()["participants"]
+    assert [p["abandoned"] for p in seats] == [False, True, False]
+
+
 def test_one_match_with_rounds_and_revealed_seed(api) -> None:
     client, data = api
     event = data["events"][2]

@@ -28,6 +28,11 @@ def broken(**changes) -> Envelope:
         ({"game": ""}, "game: String should have at least 1 character"),
         ({"seats": []}, "seats: List should have at least 2 items after validation, not 0"),
         ({"seed_commitment": "abc"}, "seed_commitment: String should match pattern"),
+        ({"scores": [1, 2**31, 3]}, "scores.1: Input should be less than or equal to 2147483647"),
+        (
+            {"rounds": [{"number": 1, "points": [0, -(2**31) - 1, 0]}]},
+            "rounds.0.points.1: Input should be greater than or equal to -2147483648",
+        ),
     ],
 )
 def test_a_broken_finished_event_is_refused_with_the_reason(changes, reason) -> None:

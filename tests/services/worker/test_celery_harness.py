@@ -94,12 +94,14 @@ class Stack:
         self.stub = engine_pb2_grpc.EngineStub(self.channel)
         self.service = [("authorization", f"Bearer {issue_token(KEY, 'test', Role.SERVICE)}")]
 
-    def worker(self, **env: str) -> Child:
+    def worker(self, *, heartbeat: bool = False, **env: str) -> Child:
+        """A Celery worker; ``heartbeat`` keeps its event dispatcher (worker heartbeats), which
+        ``celery control enable_events`` needs when task events are off at start."""
         args = [
             sys.executable, "-m", "celery", "-A", "inferno_worker.celery_app", "worker",
             "--pool=threads", "-c", "4", "--loglevel=INFO", "-n", f"w{uuid.uuid4().hex[:6]}@%h",
-            "--without-gossip", "--without-mingle", "--without-heartbeat",
-        ]  # fmt: skip
+            "--without-gossip", "--without-mingle",
+        ] + ([] if heartbeat else ["--without-heartbeat"])  # fmt: skip
         child = Child(args, {**self.env, **env}, "celery-worker")
         self.children.append(child)
         return child

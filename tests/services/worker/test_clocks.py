@@ -275,8 +275,17 @@ def test_timer_for_a_table_that_moved_on_does_nothing(stack: Stack, send_task) -
     # A deadline for the version the table has just left: the task runs and does nothing.
     records.set_deadlines("c2", version, {seat: 1})
     assert timer.tick() == 1
-    wait_until(lambda: "table moved on" in worker.text(), 30, "the stale timeout task")
-    assert worker.text().count("timeout move table=c2") == 2
+    # The task sends the same action id for the version the table left: the engine answers
+    # from its record ("replayed") and moves nothing.
+    wait_until(
+        lambda: worker.text().count("timeout move table=c2") == 2, 30, "the stale timeout task"
+    )
+    assert re.search(r"timeout move table=c2 .*: replayed", worker.text())
+    # Another seat's deadline at the version the table left: the engine refuses the stale
+    # version, the task logs "moved on" and moves nothing.
+    records.set_deadlines("c2", version, {(seat + 1) % 3: 1})
+    assert timer.tick() == 1
+    wait_until(lambda: "moved on (ABORTED" in worker.text(), 30, "the stale timeout task")
     assert stack.view("c2").version == version + 1
     log = worker.text()
     # The worker's log names tables, versions and seats, never a card.
