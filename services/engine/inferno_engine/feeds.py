@@ -117,7 +117,7 @@ class TableFeed:
             raise
         except Exception:
             # Followers read the log themselves, and meet (and report) the trouble there.
-            log.exception("feed_failed", table=self.table_id)
+            log.exception("feed_failed", table_id=self.table_id)
             for sub in self.subscribers:
                 sub.behind = True
                 sub.wake.set()

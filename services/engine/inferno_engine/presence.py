@@ -106,7 +106,7 @@ class Presence:
                 self.store.batch.command("ZREM", self.expiry_key, f"{table_id} {member}"),
             )
         except Exception:  # the member expires and the sweep announces it
-            log.exception("presence_close_failed", table=table_id)
+            log.exception("presence_close_failed", table_id=table_id)
 
     async def _change(self, op: str, table_id: str, member: str, expiry: int = 0) -> int:
         seat = int(member.split(":", 1)[0])
@@ -131,6 +131,7 @@ class Presence:
             await self.store.batch.script(CHANGE, keys, [op, member, seat, at, expiry, *said])
         )
         if outcome in (1, 2):
+            log.info("seat_presence", table_id=table_id, seat=seat, connected=outcome == 1)
             await self.publisher.publish_soon(table_id, [said[outcome - 1]])
         return outcome
 
