@@ -15,10 +15,26 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	@rm -f $(VENV)/.installed-* && touch $@
 
-install: $(STAMP)  ## Create .venv and install the platform with its test tools (pinned).
+# The rules core compiled with mypyc (docs/rules-interface.md, "Compiled build"): rebuilt when
+# its source changes, skipped without a C compiler (the pure-Python source then runs).
+NATIVE     := build/rules-native/manifest.json
+RULES_SRC  := $(shell find libs/inferno_rules -name '*.py')
+HAVE_CC    := $(shell command -v $${CC:-cc} >/dev/null 2>&1 && echo yes)
 
+$(NATIVE): $(STAMP) $(RULES_SRC) tools/build_rules_native.py
+ifeq ($(HAVE_CC),yes)
+	$(PY) tools/build_rules_native.py
+else
+	@echo "no C compiler: the rules core runs as pure Python (no compiled build)"
+endif
+
+install: $(STAMP) $(NATIVE)  ## Create .venv, install the platform and its test tools (pinned), compile the rules core.
+
+# The whole suite runs on the compiled rules core when it was built (INFERNO_RULES_IMPL=compiled
+# fails loudly if it cannot load), then the rules tests run again on the pure-Python reference.
 test: install  ## Install everything and run the whole test suite.
-	$(PY) -m pytest
+	INFERNO_RULES_IMPL=$$(test -f $(NATIVE) && echo compiled || echo pure) $(PY) -m pytest
+	INFERNO_RULES_IMPL=pure $(PY) -m pytest -q tests/libs/rules
 
 lint: install  ## ruff, then mypy (strict on the rules core and the clock arithmetic).
 	$(VENV)/bin/ruff check libs services tests bench tools
@@ -47,4 +63,4 @@ migrate: install  ## Apply the database migrations (schema scoring) to INFERNO_D
 	$(PY) -m inferno_scoring.db
 
 clean:  ## Remove the virtualenv and caches.
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,7 +1,19 @@
 """The rules core: every game as pure functions over immutable, serialisable state.
 
 Standard library only, no I/O. See ``docs/rules-interface.md`` for the contract.
+
+The modules below load from their mypyc build when one is present and up to date, else from
+this source; ``INFERNO_RULES_IMPL`` picks (see :mod:`inferno_rules.native`), and
+:data:`IMPLEMENTATION` says which one runs.
 """
+
+from . import native as _native
+
+#: ``"compiled"`` (the mypyc build) or ``"pure"`` (this source).
+IMPLEMENTATION, _compiled_dir = _native.choose()
+if _compiled_dir is not None:
+    # Submodules are looked up along __path__: the build's extension modules come first.
+    __path__.insert(0, str(_compiled_dir))
 
 from .core import (
     CLOCK,
@@ -26,6 +38,7 @@ from .seeding import Stream, commitment, new_seed, shuffled
 
 __all__ = [
     "CLOCK",
+    "IMPLEMENTATION",
     "OPERATOR",
     "SPECTATOR",
     "Action",

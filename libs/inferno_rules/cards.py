@@ -7,21 +7,22 @@ rank then suit: ``"10H"``, ``"AS"``. Games keep integers in their state and show
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
-SUITS = ("C", "D", "H", "S")
-RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-DECK = tuple(range(52))
+SUITS: Final = ("C", "D", "H", "S")
+RANKS: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
+DECK: Final = tuple(range(52))
 
 #: ``SUIT_OF[card]`` and ``RANK_OF[card]``, precomputed because they sit on the hot path.
-SUIT_OF = tuple(card // 13 for card in DECK)
-RANK_OF = tuple(card % 13 for card in DECK)
-NAME = tuple(RANKS[card % 13] + SUITS[card // 13] for card in DECK)
-BY_NAME = {name: card for card, name in enumerate(NAME)}
+SUIT_OF: Final = tuple(card // 13 for card in DECK)
+RANK_OF: Final = tuple(card % 13 for card in DECK)
+NAME: Final = tuple(RANKS[card % 13] + SUITS[card // 13] for card in DECK)
+BY_NAME: Final = {name: card for card, name in enumerate(NAME)}
 
 #: A set of cards can be held as a 52-bit mask: bit ``card`` is set when the card is in it.
-BIT = tuple(1 << card for card in DECK)
-SUIT_MASK = tuple(0x1FFF << (13 * suit) for suit in range(4))
+BIT: Final = tuple(1 << card for card in DECK)
+SUIT_MASK: Final = tuple(0x1FFF << (13 * suit) for suit in range(4))
 
 
 def mask_of(cards: Iterable[int]) -> int:

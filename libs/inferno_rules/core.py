@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+from typing import Any, ClassVar, Final, Generic, NamedTuple, TypeVar
 
 from .options import GameInfo, OptionValue, validate_options, validate_players
 
 #: The actor that sends clock ticks in real-time games (the timer service), never a seat.
-CLOCK = -1
+CLOCK: Final = -1
 
 
 class Action(NamedTuple):
@@ -131,12 +131,15 @@ class Game(Generic[S]):
     state_type: ClassVar[Callable[..., Any]]
 
     # ----------------------------------------------------------------- setting up
-    def new_game(self, players: int, options: Mapping[str, object] | None, seed: str) -> S:
+    # The public methods take ``object`` where a caller may pass anything (a seat or a move
+    # from the network): they refuse it with a clear error, and the compiled build (mypyc
+    # checks declared types at the call) does the same instead of raising TypeError.
+    def new_game(self, players: object, options: Mapping[str, object] | None, seed: object) -> S:
         """A fresh game. Raises :class:`~inferno_rules.options.OptionError` on bad input."""
-        validate_players(self.info, players)
+        count = validate_players(self.info, players)
         if not isinstance(seed, str) or not seed:
             raise ValueError("a game needs a non-empty seed string")
-        return self._new(players, validate_options(self.info, options), seed)
+        return self._new(count, validate_options(self.info, options), seed)
 
     def _new(self, players: int, options: dict[str, OptionValue], seed: str) -> S:
         raise NotImplementedError
@@ -161,32 +164,32 @@ class Game(Generic[S]):
         return bool(state.phase == "over")  # type: ignore[attr-defined]
 
     # ----------------------------------------------------------------- moving
-    def legal_actions(self, state: S, seat: int) -> list[Action]:
+    def legal_actions(self, state: S, seat: object) -> list[Action]:
         """Every action ``seat`` may take now; empty when it is not that seat's decision."""
-        if seat not in self.to_act(state):
+        if type(seat) is not int or seat not in self.to_act(state):
             return []
         return self._legal_actions(state, seat)
 
     def _legal_actions(self, state: S, seat: int) -> list[Action]:
         raise NotImplementedError
 
-    def apply(self, state: S, actor: int, action: Action) -> Outcome:
+    def apply(self, state: S, actor: object, action: object) -> Outcome:
         """Apply ``action`` by ``actor`` (a seat, or :data:`CLOCK` for a tick)."""
-        if actor not in self.to_act(state):
+        if type(actor) is not int or actor not in self.to_act(state):
             return self._refuse_actor(state, actor)
         if type(action) is not Action:
-            if not (isinstance(action, tuple) and len(action) == 2):
-                return Rejected("malformed_action", "an action is a kind and an argument")
+            if not (isinstance(action, tuple) and len(action) == 2 and type(action[0]) is str):
+                return Rejected("malformed_action", "an action is a kind (text) and an argument")
             action = Action(*action)
         return self._apply(state, actor, action)
 
-    def _refuse_actor(self, state: S, actor: int) -> Rejected:
+    def _refuse_actor(self, state: S, actor: object) -> Rejected:
         if self.is_over(state):
             return Rejected("game_over", "the game is over; no more moves can be made")
         players = self.players(state)
         if actor == CLOCK:
             return Rejected("no_tick_due", "this game is not waiting for a clock tick")
-        if not isinstance(actor, int) or not 0 <= actor < players:
+        if type(actor) is not int or not 0 <= actor < players:
             return Rejected("no_such_seat", f"there is no seat {actor!r} at this table")
         waiting = self.to_act(state)
         if not waiting:

@@ -27,11 +27,11 @@ import hashlib
 import secrets
 import struct
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
-_TWO32 = 1 << 32
-_LIMITS = [0] + [_TWO32 - (_TWO32 % n) for n in range(1, 257)]
+_TWO32: Final = 1 << 32
+_LIMITS: Final = [0] + [_TWO32 - (_TWO32 % n) for n in range(1, 257)]
 
 
 def new_seed() -> str:
@@ -58,11 +58,12 @@ class Stream:
         self._words: list[int] = []
         self._next = 0
 
-    def _ensure(self, count: int) -> None:
-        """Have at least ``count`` words in the buffer."""
+    def _ensure(self, count: int, ahead: int = 64) -> None:
+        """Have at least ``count`` words in the buffer; when it must grow, read at least
+        ``ahead`` words and double, so that drawing word by word rarely rehashes."""
         if count > len(self._words):
             # SHAKE output is prefix-stable: a longer digest starts with the shorter one.
-            count = max(64, 2 * len(self._words), count)
+            count = max(ahead, 2 * len(self._words), count)
             self._words = list(struct.unpack(f">{count}I", self._xof.digest(4 * count)))
 
     def _word(self) -> int:
@@ -104,7 +105,7 @@ class Stream:
         if size < len(_LIMITS):
             # Fast path: one word per step, as long as no word is rejected (odds under
             # size / 2**32 per step); otherwise redo the deal word by word below.
-            self._ensure(start + steps)
+            self._ensure(start + steps, ahead=0)  # a deal knows how many words it needs
             words = self._words
             for i in range(steps):
                 n = size - i

@@ -15,7 +15,7 @@ with colours RED, BLUE, YELLOW, GREEN, PURPLE; its name is ``BLUE-5-c2``.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ..core import (
     Action,
@@ -31,24 +31,25 @@ from ..core import (
 from ..options import GameInfo, Nature, OptionValue
 from ..seeding import Stream, shuffled
 
-COLOURS = ("RED", "BLUE", "YELLOW", "GREEN", "PURPLE")
-CARDS = tuple(range(100))
-COLOUR_OF = tuple(card // 20 for card in CARDS)
-VALUE_OF = tuple(card % 20 // 4 + 1 for card in CARDS)
-NAME = tuple(f"{COLOURS[COLOUR_OF[c]]}-{VALUE_OF[c]}-c{c % 4 + 1}" for c in CARDS)
-BY_NAME = {name: card for card, name in enumerate(NAME)}
+COLOURS: Final = ("RED", "BLUE", "YELLOW", "GREEN", "PURPLE")
+CARDS: Final = tuple(range(100))
+COLOUR_OF: Final = tuple(card // 20 for card in CARDS)
+VALUE_OF: Final = tuple(card % 20 // 4 + 1 for card in CARDS)
+NAME: Final = tuple(f"{COLOURS[COLOUR_OF[c]]}-{VALUE_OF[c]}-c{c % 4 + 1}" for c in CARDS)
+BY_NAME: Final = {name: card for card, name in enumerate(NAME)}
 #: Penalty points of a taken card: red cards their value, every other colour 1.
-POINTS = tuple(VALUE_OF[c] if COLOUR_OF[c] == 0 else 1 for c in CARDS)
+POINTS: Final = tuple(VALUE_OF[c] if COLOUR_OF[c] == 0 else 1 for c in CARDS)
 
-HAND_SIZE = 12
-PILE_MINIMUM = 3  # a take is topped up to this many cards from the draw pile
-MAX_DECISIVE_ROUNDS = 3
-PLAYING, OVER = "playing", "over"
+HAND_SIZE: Final = 12
+PILE_MINIMUM: Final = 3  # a take is topped up to this many cards from the draw pile
+MAX_DECISIVE_ROUNDS: Final = 3
+PLAYING: Final = "playing"
+OVER: Final = "over"
 
-PLAY = tuple(Action("play", NAME[c]) for c in CARDS)
-TAKE = Action("take")
+PLAY: Final = tuple(Action("play", NAME[c]) for c in CARDS)
+TAKE: Final = Action("take")
 
-INFO = GameInfo(
+INFO: Final = GameInfo(
     name="inferno",
     display_name="Inferno",
     min_players=3,

@@ -18,12 +18,12 @@ Actions and views use card names.
 
 from __future__ import annotations
 
-from functools import partial
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ..cards import (
     BIT,
     BY_NAME,
+    DECK,
     NAME,
     RANK_OF,
     SUIT_MASK,
@@ -49,17 +49,20 @@ from ..options import GameInfo, Nature, OptionSpec, OptionValue
 from ..seeding import Stream, drawn
 
 #: Maximum hand size H(n) by number of players (rulebook).
-MAX_HAND = {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}
-ORDERS = ("ASC", "DESC", "UP_DOWN", "DOWN_UP")
+MAX_HAND: Final = {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}
+MAX_SEATS: Final = max(MAX_HAND)
+ORDERS: Final = ("ASC", "DESC", "UP_DOWN", "DOWN_UP")
 
-BIDDING, PLAYING, OVER = "bidding", "playing", "over"
-NO_TRUMP = -1
-NO_BID = -1
+BIDDING: Final = "bidding"
+PLAYING: Final = "playing"
+OVER: Final = "over"
+NO_TRUMP: Final = -1
+NO_BID: Final = -1
 
-PLAY = tuple(Action("play", NAME[card]) for card in range(52))
-BID = tuple(Action("bid", n) for n in range(16))
+PLAY: Final = tuple(Action("play", NAME[card]) for card in range(52))
+BID: Final = tuple(Action("bid", n) for n in range(16))
 
-INFO = GameInfo(
+INFO: Final = GameInfo(
     name="oh_hell",
     display_name="Oh Hell",
     min_players=3,
@@ -128,27 +131,84 @@ class OhHellState(NamedTuple):
 
 
 # Field positions, for building the next state without NamedTuple._replace (the hot path).
-_F = {name: i for i, name in enumerate(OhHellState._fields)}
-_HANDS, _BIDS, _WON, _TRICK = _F["hands"], _F["bids"], _F["won"], _F["trick"]
-_LEADER, _TO_ACT, _PHASE, _LAST = _F["leader"], _F["to_act"], _F["phase"], _F["last_trick"]
-_HAND_NO, _DEALER, _TRUMP = _F["hand_no"], _F["dealer"], _F["trump"]
-_SCORES, _HISTORY = _F["scores"], _F["history"]
-# tuple.__new__ without NamedTuple's checks: every caller builds from a full field list.
-_make = partial(tuple.__new__, OhHellState)
-_applied = partial(tuple.__new__, Applied)
-_event = partial(tuple.__new__, Event)
+_F: Final = {name: i for i, name in enumerate(OhHellState._fields)}
+_HANDS: Final = _F["hands"]
+_BIDS: Final = _F["bids"]
+_WON: Final = _F["won"]
+_TRICK: Final = _F["trick"]
+_LEADER: Final = _F["leader"]
+_TO_ACT: Final = _F["to_act"]
+_PHASE: Final = _F["phase"]
+_LAST: Final = _F["last_trick"]
+_HAND_NO: Final = _F["hand_no"]
+_DEALER: Final = _F["dealer"]
+_TRUMP: Final = _F["trump"]
+_SCORES: Final = _F["scores"]
+_HISTORY: Final = _F["history"]
 
-# Legal plays of one suit, by the 13-bit mask of that suit in a hand; filled as met.
-_SUIT_PLAYS: tuple[dict[int, tuple[Action, ...]], ...] = ({}, {}, {}, {})
+# The hot path builds states, events and outcomes with tuple.__new__ (no NamedTuple checks,
+# every caller passes a full field list) and reuses immutable pieces instead of rebuilding them:
+# the one-seat ``to_act`` tuples, the "only this seat" audiences, and the event of each (seat,
+# card) play and (seat, bid) bid. Events are shared, so their data is read-only (as every
+# consumer treats it: docs/rules-interface.md).
+_new: Final = tuple.__new__
+_ONE_SEAT: Final = tuple((seat,) for seat in range(MAX_SEATS))
+_ONLY: Final = tuple(frozenset({seat}) for seat in range(MAX_SEATS))
+_PLAY_EVENTS: Final = tuple(
+    tuple((Event("play", {"seat": seat, "card": NAME[card]}),) for card in range(52))
+    for seat in range(MAX_SEATS)
+)
+_BID_EVENTS: Final = tuple(
+    tuple((Event("bid", {"seat": seat, "bid": bid}),) for bid in range(16))
+    for seat in range(MAX_SEATS)
+)
+
+# Legal plays and card names of one suit, indexed by the 13-bit mask of that suit in a hand;
+# filled as met (a few thousand of the 8192 masks turn up in a long run).
+_SUIT_PLAYS: Final[tuple[list[tuple[Action, ...] | None], ...]] = tuple(
+    [None] * 8192 for _ in range(4)
+)
+_SUIT_NAMES: Final[tuple[list[tuple[str, ...] | None], ...]] = tuple(
+    [None] * 8192 for _ in range(4)
+)
 
 
 def _suit_plays(suit: int, hand: int) -> tuple[Action, ...]:
+    """The plays of the cards of ``suit`` in ``hand``, in rank order."""
     bits = hand >> (13 * suit) & 0x1FFF
-    plays = _SUIT_PLAYS[suit].get(bits)
+    plays = _SUIT_PLAYS[suit][bits]
     if plays is None:
         plays = tuple(PLAY[13 * suit + r] for r in range(13) if bits >> r & 1)
         _SUIT_PLAYS[suit][bits] = plays
+        _SUIT_NAMES[suit][bits] = tuple(NAME[13 * suit + r] for r in range(13) if bits >> r & 1)
     return plays
+
+
+def _suit_names(suit: int, hand: int) -> tuple[str, ...]:
+    """The names of the cards of ``suit`` in ``hand``, in rank order."""
+    names = _SUIT_NAMES[suit][hand >> (13 * suit) & 0x1FFF]
+    if names is None:
+        _suit_plays(suit, hand)
+        names = _SUIT_NAMES[suit][hand >> (13 * suit) & 0x1FFF]
+        assert names is not None
+    return names
+
+
+def _hand_names(hand: int) -> list[str]:
+    """The names of the cards in a hand mask, in deck order."""
+    cached = _SUIT_NAMES
+    clubs = cached[0][hand & 0x1FFF]
+    diamonds = cached[1][hand >> 13 & 0x1FFF]
+    hearts = cached[2][hand >> 26 & 0x1FFF]
+    spades = cached[3][hand >> 39]
+    if clubs is None or diamonds is None or hearts is None or spades is None:
+        return [
+            *_suit_names(0, hand),
+            *_suit_names(1, hand),
+            *_suit_names(2, hand),
+            *_suit_names(3, hand),
+        ]
+    return [*clubs, *diamonds, *hearts, *spades]
 
 
 def schedule_for(players: int, order: str) -> tuple[int, ...]:
@@ -225,7 +285,7 @@ class OhHell(Game[OhHellState]):
         k = state.schedule[hand_no]
         dealer = (state.first_dealer + hand_no) % n
         dealt = k * n
-        deck = drawn(state.seed, f"hand:{hand_no}", range(52), min(dealt + 1, 52))
+        deck = drawn(state.seed, f"hand:{hand_no}", DECK, min(dealt + 1, 52))
         # Card t goes to seat (dealer + 1 + t) mod n, so seat s holds every n-th card from
         # offset (s - dealer - 1) mod n.
         hands = tuple(mask_of(deck[(seat - dealer - 1) % n : dealt : n]) for seat in range(n))
@@ -240,10 +300,10 @@ class OhHell(Game[OhHellState]):
         fields[_WON] = (0,) * n
         fields[_TRICK] = ()
         fields[_LEADER] = first
-        fields[_TO_ACT] = tuple(range(n)) if state.simultaneous else (first,)
+        fields[_TO_ACT] = tuple(range(n)) if state.simultaneous else _ONE_SEAT[first]
         fields[_PHASE] = BIDDING
         fields[_LAST] = ()  # the previous hand's last trick is in its hand_scored event
-        new: OhHellState = _make(fields)
+        new: OhHellState = _new(OhHellState, fields)
         return new
 
     def opening_events(self, state: OhHellState) -> tuple[Event, ...]:
@@ -251,48 +311,52 @@ class OhHell(Game[OhHellState]):
         return self._hand_start_events(state)
 
     def _hand_start_events(self, state: OhHellState) -> tuple[Event, ...]:
-        public = Event(
-            "hand_start",
-            {
-                "hand": state.hand_no + 1,
-                "hands": len(state.schedule),
-                "dealer": state.dealer,
-                "cards": state.schedule[state.hand_no],
-                "trump": _trump_name(state.trump),
-            },
+        public = _new(
+            Event,
+            (
+                "hand_start",
+                {
+                    "hand": state.hand_no + 1,
+                    "hands": len(state.schedule),
+                    "dealer": state.dealer,
+                    "cards": state.schedule[state.hand_no],
+                    "trump": _trump_name(state.trump),
+                },
+                None,
+            ),
         )
-        dealt = tuple(
-            Event(
-                "hand_dealt",
-                {"seat": seat, "cards": [NAME[c] for c in cards_in(hand)]},
-                frozenset({seat}),
-            )
+        dealt = [
+            _new(Event, ("hand_dealt", {"seat": seat, "cards": _hand_names(hand)}, _ONLY[seat]))
             for seat, hand in enumerate(state.hands)
-        )
+        ]
         return (public, *dealt)
 
     # ------------------------------------------------------------------ legal moves
-    def legal_actions(self, state: OhHellState, seat: int) -> list[Action]:
+    def legal_actions(self, state: OhHellState, seat: object) -> list[Action]:
         # The framework's guard and the common cases, inlined: this runs on every move.
-        if seat not in state.to_act:
+        if type(seat) is not int or seat not in state.to_act:
             return []
         if state.phase == PLAYING:
             hand = state.hands[seat]
             trick = state.trick
+            cached = _SUIT_PLAYS
             if trick:
                 led = SUIT_OF[trick[0]]
                 if hand & SUIT_MASK[led]:
-                    return list(_suit_plays(led, hand))
+                    plays = cached[led][hand >> 13 * led & 0x1FFF]
+                    if plays is not None:
+                        return list(plays)
             elif hand:
-                cached = _SUIT_PLAYS
-                clubs = cached[0].get(hand & 0x1FFF)
-                diamonds = cached[1].get(hand >> 13 & 0x1FFF)
-                hearts = cached[2].get(hand >> 26 & 0x1FFF)
-                spades = cached[3].get(hand >> 39)
+                clubs = cached[0][hand & 0x1FFF]
+                diamonds = cached[1][hand >> 13 & 0x1FFF]
+                hearts = cached[2][hand >> 26 & 0x1FFF]
+                spades = cached[3][hand >> 39]
                 if not (clubs is None or diamonds is None or hearts is None or spades is None):
                     return [*clubs, *diamonds, *hearts, *spades]
             return self._legal_plays(state, hand)
-        return [BID[b] for b in self._legal_bids(state, seat)]
+        if state.hook and seat == state.dealer:
+            return [BID[b] for b in self._legal_bids(state, seat)]
+        return list(BID[: state.schedule[state.hand_no] + 1])
 
     def _legal_actions(self, state: OhHellState, seat: int) -> list[Action]:
         if state.phase == PLAYING:
@@ -344,12 +408,15 @@ class OhHell(Game[OhHellState]):
         return PLAY[min(playable, key=lambda c: (RANK_OF[c], SUIT_OF[c]))]
 
     # ------------------------------------------------------------------ moves
-    def apply(self, state: OhHellState, actor: int, action: Action) -> Outcome:
+    def apply(self, state: OhHellState, actor: object, action: object) -> Outcome:
         # The framework's guards, inlined for the common case; everything else goes through
         # Game.apply so the refusals stay the same for every game.
-        if actor in state.to_act and type(action) is Action:
-            if state.phase == PLAYING and action.kind == "play":
-                return self._play(state, actor, action.arg)
+        if type(action) is Action and type(actor) is int and actor in state.to_act:
+            if state.phase == PLAYING:
+                if action.kind == "play":
+                    return self._play(state, actor, action.arg)
+            elif action.kind == "bid":
+                return self._bid(state, actor, action.arg)
             return self._apply(state, actor, action)
         return super().apply(state, actor, action)
 
@@ -378,24 +445,23 @@ class OhHell(Game[OhHellState]):
         fields = list(state)
         bids = (*state.bids[:seat], bid, *state.bids[seat + 1 :])
         fields[_BIDS] = bids
-        n = state.players
         if state.simultaneous:
             waiting = tuple(s for s in state.to_act if s != seat)
-            mine = Event("bid", {"seat": seat, "bid": bid}, frozenset({seat}))
+            mine = Event("bid", {"seat": seat, "bid": bid}, _ONLY[seat])
             sealed = Event("bid_sealed", {"seat": seat})
             if waiting:
                 fields[_TO_ACT] = waiting
-                return Applied(_make(fields), (sealed, mine))
-            fields[_TO_ACT] = (state.leader,)
+                return Applied(_new(OhHellState, fields), (sealed, mine))
+            fields[_TO_ACT] = _ONE_SEAT[state.leader]
             fields[_PHASE] = PLAYING
             revealed = Event("bids_revealed", {"bids": list(bids)})
-            return Applied(_make(fields), (sealed, mine, revealed))
+            return Applied(_new(OhHellState, fields), (sealed, mine, revealed))
         if seat == state.dealer:
-            fields[_TO_ACT] = (state.leader,)
+            fields[_TO_ACT] = _ONE_SEAT[state.leader]
             fields[_PHASE] = PLAYING
         else:
-            fields[_TO_ACT] = ((seat + 1) % n,)
-        return Applied(_make(fields), (Event("bid", {"seat": seat, "bid": bid}),))
+            fields[_TO_ACT] = _ONE_SEAT[(seat + 1) % state.players]
+        return _new(Applied, (_new(OhHellState, fields), _BID_EVENTS[seat][bid]))
 
     def _play(self, state: OhHellState, seat: int, name: object) -> Outcome:
         card = BY_NAME.get(name) if type(name) is str else None
@@ -429,25 +495,27 @@ class OhHell(Game[OhHellState]):
         hands = (*hands[:seat], hand ^ bit, *hands[seat + 1 :])
         fields[_HANDS] = hands
         trick = (*trick, card)
-        played = _event(("play", {"seat": seat, "card": NAME[card]}, None))
+        played = _PLAY_EVENTS[seat][card]
         n = state.players
         if len(trick) < n:
             fields[_TRICK] = trick
-            fields[_TO_ACT] = ((seat + 1) % n,)
-            return _applied((_make(fields), (played,)))
+            fields[_TO_ACT] = _ONE_SEAT[(seat + 1) % n]
+            return _new(Applied, (_new(OhHellState, fields), played))
         trump_suit = SUIT_OF[state.trump] if state.trump != NO_TRUMP else -1
         winner = trick_winner(trick, state.leader, n, trump_suit)
         won = list(state.won)
         won[winner] += 1
-        taken = _event(("trick_won", {"seat": winner, "cards": [NAME[c] for c in trick]}, None))
+        taken = _new(
+            Event, ("trick_won", {"seat": winner, "cards": [NAME[c] for c in trick]}, None)
+        )
         fields[_WON] = tuple(won)
         fields[_TRICK] = ()
         fields[_LEADER] = winner
-        fields[_TO_ACT] = (winner,)
+        fields[_TO_ACT] = _ONE_SEAT[winner]
         fields[_LAST] = (state.leader, trick, winner)
         if hands[0]:
-            return _applied((_make(fields), (played, taken)))
-        return self._end_hand(_make(fields), (played, taken))
+            return _new(Applied, (_new(OhHellState, fields), (*played, taken)))
+        return self._end_hand(_new(OhHellState, fields), (*played, taken))
 
     def _end_hand(self, state: OhHellState, events: tuple[Event, ...]) -> Applied:
         k = state.schedule[state.hand_no]
@@ -457,26 +525,30 @@ class OhHell(Game[OhHellState]):
         )
         scores = tuple(s + p for s, p in zip(state.scores, points, strict=True))
         record = (k, state.dealer, state.trump, state.bids, state.won, points)
-        scored = Event(
-            "hand_scored",
-            {
-                "hand": state.hand_no + 1,
-                "bids": list(state.bids),
-                "won": list(state.won),
-                "points": list(points),
-                "scores": list(scores),
-            },
+        scored = _new(
+            Event,
+            (
+                "hand_scored",
+                {
+                    "hand": state.hand_no + 1,
+                    "bids": list(state.bids),
+                    "won": list(state.won),
+                    "points": list(points),
+                    "scores": list(scores),
+                },
+                None,
+            ),
         )
         fields = list(state)
         fields[_SCORES] = scores
         fields[_HISTORY] = (*state.history, record)
-        state = _make(fields)
+        state = _new(OhHellState, fields)
         if state.hand_no + 1 < len(state.schedule):
             state = self._deal(state, state.hand_no + 1)
-            return Applied(state, (*events, scored, *self._hand_start_events(state)))
+            return _new(Applied, (state, (*events, scored, *self._hand_start_events(state))))
         fields[_PHASE] = OVER
         fields[_TO_ACT] = ()
-        state = _make(fields)
+        state = _new(OhHellState, fields)
         result = self.result(state)
         assert result is not None
         end = Event(

@@ -7,7 +7,9 @@ whose eyes it sees through. Every rule of the proto's AUTHENTICATION section liv
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from typing import Any
 
@@ -37,6 +39,47 @@ def authenticate(
         return verify_token(token.strip(), key, algorithms=algorithms)
     except TokenError as err:
         raise Unauthenticated(str(err), reason="bad_token") from None
+
+
+class VerifiedTokens:
+    """The claims of tokens already verified, looked up instead of verified again.
+
+    A client sends the same token with every call, and checking its signature is a large part
+    of a cheap call. An entry is found only by the exact ``authorization`` value it was
+    verified from (any other bytes, a tampered token say, are verified afresh and refused), and
+    only while its token has not expired (then it is verified again, and refused once the
+    verifier refuses it). Refused tokens are never remembered. At most ``size`` entries; the
+    least recently used goes first.
+    """
+
+    def __init__(
+        self,
+        key: str,
+        algorithms: tuple[str, ...],
+        size: int = 10_000,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.key, self.algorithms, self.size, self.clock = key, algorithms, size, clock
+        self._claims: OrderedDict[str | bytes, Claims] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._claims)
+
+    def claims(self, metadata: Sequence[tuple[str, str | bytes]]) -> Claims:
+        """The caller's claims, or :class:`Unauthenticated` (as :func:`authenticate`)."""
+        header = next((v for k, v in metadata if k == "authorization"), None)
+        if header is not None:
+            known = self._claims.get(header)
+            if known is not None and known.expires_at > self.clock():
+                self._claims.move_to_end(header)
+                return known
+        claims = authenticate(metadata, self.key, self.algorithms)
+        if header is not None:
+            self._claims[header] = claims
+            self._claims.move_to_end(header)
+            while len(self._claims) > self.size:
+                self._claims.popitem(last=False)
+        return claims
 
 
 def caller() -> Claims:

@@ -2,8 +2,9 @@
 
 A change and the bus events it causes are committed together: the envelopes go into the
 table's outbox list in the same Lua step as the state. Publishing (XADD to
-``<prefix>bus:tables``, then removal from the outbox) happens right after the commit, off the
-caller's path, in batches across tables (one pipeline for everything committed meanwhile); and
+``<prefix>bus:tables``, then removal from the outbox) happens just after the commit, off the
+caller's path, in batches across tables whose commands ride along with the moves' own Redis
+pipelines (at most :data:`PUBLISH_WITHIN_MS` later when no move comes); and
 again, for anything left over by an engine that died, on the next call that touches the table
 and in a sweep when an engine starts. So every committed change
 is published at least once; an envelope's id is ``uuid5(URL, "<table>:<version>:<type>")``, so a
@@ -29,6 +30,9 @@ from .store import TableStore
 log = structlog.get_logger("inferno_engine.bus")
 #: How old an unpublished envelope must be before a call that did not commit it publishes it.
 HEAL_AFTER_MS = 1000
+#: How long the publisher's commands may wait to ride along with the moves' own Redis commands
+#: (far below HEAL_AFTER_MS): the longest delay publishing adds, when no move comes meanwhile.
+PUBLISH_WITHIN_MS = 5
 
 
 def event_id(table_id: str, version: int, kind: EventType) -> str:
@@ -84,6 +88,10 @@ def finished_payload(
     }
 
 
+def _flat(fields: dict[str, str]) -> list[str]:
+    return [part for pair in fields.items() for part in pair]
+
+
 class Publisher:
     """Moves a table's outbox onto the bus stream."""
 
@@ -93,16 +101,19 @@ class Publisher:
         self._pending: list[tuple[str, list[str]]] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._closing = False
 
     def start(self) -> None:
         """Run the background publisher (call inside the event loop)."""
+        self._closing = False
         self._task = asyncio.create_task(self._run(), name="bus-publisher")
 
     async def close(self) -> None:
         """Publish what is queued, then stop (graceful shutdown)."""
         if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
+            self._closing = True
+            self._wake.set()
+            with contextlib.suppress(Exception):
                 await self._task
             self._task = None
         await self._publish_pending()
@@ -118,34 +129,53 @@ class Publisher:
             self._wake.set()
 
     async def _run(self) -> None:
-        while True:
+        while not self._closing:
             await self._wake.wait()
             self._wake.clear()
             try:
-                await self._publish_pending()
+                await self._publish_pending(within=PUBLISH_WITHIN_MS / 1000)
             except Exception:  # left in the outboxes: the healing path publishes them later
                 log.exception("bus_publish_failed")
 
-    async def _publish_pending(self) -> None:
+    async def _publish_pending(self, within: float | None = None) -> None:
+        """XADD every queued envelope, then drop from its outbox each one that went out.
+
+        The commands go through the store's :class:`~inferno_engine.batching.Batcher`: the
+        envelopes queued meanwhile by many calls go together, and with ``within`` they ride
+        along with the calls' own commands instead of costing pipelines of their own. An
+        envelope leaves its outbox only after Redis took its XADD.
+        """
         batch, self._pending = self._pending, []
         if not batch:
             return
-        async with self.store.client.pipeline(transaction=False) as pipe:
-            for _, items in batch:
-                for item in items:
-                    pipe.xadd(self.stream, json.loads(item))
-            for table_id, items in batch:
-                outbox = self.store.key(table_id, "outbox")
-                for item in items:
-                    pipe.lrem(outbox, 1, item)
-            await pipe.execute()
+        batcher = self.store.batch
+
+        def send(*args: Any) -> asyncio.Future[Any]:
+            return batcher.command(*args, within=within)
+
+        added = [
+            (table_id, item, send("XADD", self.stream, "*", *_flat(json.loads(item))))
+            for table_id, items in batch
+            for item in items
+        ]
+        removed, failed = [], None
+        for table_id, item, future in added:
+            try:
+                await future
+            except Exception as err:  # stays in its outbox; the healing path publishes it
+                failed = err
+                continue
+            removed.append(send("LREM", self.store.key(table_id, "outbox"), 1, item))
+        await asyncio.gather(*removed)
+        if failed is not None:
+            raise failed
 
     def overdue(self, head: bytes, now_ms: int) -> bool:
         """Whether an envelope still in an outbox was left behind by its committer.
 
-        The committing call publishes its own envelopes at once; other calls publish them only
-        when they are older than :data:`HEAL_AFTER_MS`, so concurrent calls rarely publish one
-        envelope twice.
+        The committing process publishes its own envelopes within milliseconds; other calls
+        publish them only when they are older than :data:`HEAL_AFTER_MS`, so concurrent calls
+        rarely publish one envelope twice.
         """
         return now_ms - int(json.loads(head)["time"]) > HEAL_AFTER_MS
 

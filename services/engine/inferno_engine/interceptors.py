@@ -14,6 +14,7 @@ wrapped: health checks and reflection answer without a token.
 
 from __future__ import annotations
 
+import itertools
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -22,8 +23,6 @@ from typing import Any
 import grpc
 import redis.exceptions
 import structlog
-
-from inferno_auth import Claims
 
 from . import auth, metrics
 from .errors import EngineError
@@ -85,13 +84,19 @@ class _Wrapping(grpc.aio.ServerInterceptor):
 
 class RequestIds(_Wrapping):
     """A caller's ``x-request-id`` is echoed back; a call without one gets one for the logs
-    only (sending metadata nobody asked for would cost every call a little)."""
+    only (sending metadata nobody asked for would cost every call a little). Made-up ids are
+    this process's random prefix and a counter: unique, and cheaper than a UUID per call."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._prefix = uuid.uuid4().hex[:16] + "-"
+        self._count = itertools.count(1)
 
     async def _bind(self, request: Any, context: grpc.aio.ServicerContext) -> None:
         metadata = context.invocation_metadata() or ()
         given = next((str(v) for k, v in metadata if k == "x-request-id"), "")[:128]
         structlog.contextvars.bind_contextvars(
-            request_id=given or uuid.uuid4().hex,
+            request_id=given or f"{self._prefix}{next(self._count):x}",
             table_id=getattr(request, "table_id", "") or None,
         )
         if given:
@@ -173,27 +178,15 @@ class ErrorsAndMetrics(_Wrapping):
 
 
 class Authentication(_Wrapping):
-    """Verifies tokens; a token already verified is looked up, not verified again, until it
-    expires (a client sends the same token with every call, and checking the signature is a
-    large part of a cheap call)."""
-
-    CACHE = 10_000
+    """Verifies tokens (through :class:`~inferno_engine.auth.VerifiedTokens`, so a token already
+    verified is looked up until it expires) and sets the caller for the servicer."""
 
     def __init__(self, key: str, algorithms: tuple[str, ...]) -> None:
         super().__init__()
-        self.key = key
-        self.algorithms = algorithms
-        self._verified: dict[str | bytes, Claims] = {}
+        self.tokens = auth.VerifiedTokens(key, algorithms)
 
     def _verify(self, context: grpc.aio.ServicerContext) -> None:
-        metadata = context.invocation_metadata() or ()
-        header = next((v for k, v in metadata if k == "authorization"), None)
-        claims = self._verified.get(header) if header is not None else None
-        if claims is None or claims.expires_at <= time.time():
-            claims = auth.authenticate(metadata, self.key, self.algorithms)
-            if len(self._verified) >= self.CACHE:
-                self._verified.clear()
-            self._verified[header] = claims  # type: ignore[index]
+        claims = self.tokens.claims(context.invocation_metadata() or ())
         auth.current_caller.set(claims)
         structlog.contextvars.bind_contextvars(caller=claims.subject, role=claims.role.value)
 

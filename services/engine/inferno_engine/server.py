@@ -23,6 +23,7 @@ from inferno_proto import engine_pb2, engine_pb2_grpc
 from .bus import Publisher
 from .feeds import Feeds
 from .interceptors import Authentication, ErrorsAndMetrics, RequestIds
+from .packing import use_hiredis_packing
 from .presence import Presence
 from .servicer import EngineServicer
 from .settings import Settings
@@ -41,11 +42,11 @@ class Engine:
         self.settings = settings
         # Moves wait for a free connection rather than fail when all are busy (batching keeps
         # few in use); each followed table's feed holds one while it waits for news.
-        self.redis = aioredis.Redis(
-            connection_pool=aioredis.BlockingConnectionPool.from_url(
-                settings.redis_url, max_connections=settings.redis_connections, timeout=10
-            )
+        pool = aioredis.BlockingConnectionPool.from_url(
+            settings.redis_url, max_connections=settings.redis_connections, timeout=10
         )
+        use_hiredis_packing(pool)
+        self.redis = aioredis.Redis(connection_pool=pool)
         # A feed's read blocks up to FEED_BLOCK_MS: the socket timeout (redis-py's default is
         # 5 s, as long as the block) must outlast it, or an idle table's read fails.
         self.followers = aioredis.Redis.from_url(

@@ -309,7 +309,7 @@ class TableStore:
         entries = await self.batch.command(
             "XRANGE", self.key(table_id, "events"), start, until, "COUNT", count
         )
-        return [_stored(entry_id, fields) for entry_id, fields in entries]
+        return [_stored(entry_id, _fields(fields)) for entry_id, fields in entries]
 
     # ------------------------------------------------------------------ spectator delay
     async def spectator_delay(self, table_id: str) -> int:
@@ -323,7 +323,7 @@ class TableStore:
         entries = await self.batch.command(
             "XRANGE", self.key(table_id, "history"), f"{first}-0", f"{last}-0"
         )
-        return {int(eid.split(b"-", 1)[0]): int(fields[b"at"]) for eid, fields in entries}
+        return {int(eid.split(b"-", 1)[0]): int(_fields(fields)[b"at"]) for eid, fields in entries}
 
     async def latest_commit_time(self, table_id: str) -> int | None:
         """When a delayed table's newest version was committed (ms)."""
@@ -462,6 +462,14 @@ class TableStore:
             text = key.decode()
             found.append(text[len(self.prefix) + 3 : text.rindex("}")])
         return found
+
+
+def _fields(raw: Any) -> dict[bytes, bytes]:
+    """A stream entry's fields: the batcher hands Redis's raw reply (a flat list of names and
+    values), redis-py's own commands a dict."""
+    if isinstance(raw, dict):
+        return raw
+    return dict(zip(raw[::2], raw[1::2], strict=True))
 
 
 def _stored(entry_id: bytes, fields: dict[bytes, bytes]) -> StoredEvent:

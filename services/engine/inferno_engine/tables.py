@@ -150,7 +150,9 @@ class Tables:
         return state
 
     def _remember(self, snap: Snapshot, state: Any) -> None:
-        self._states[snap.table_id] = (replace(snap, prior_answer=None, outbox_head=None), state)
+        if snap.prior_answer is not None or snap.outbox_head is not None:
+            snap = replace(snap, prior_answer=None, outbox_head=None)
+        self._states[snap.table_id] = (snap, state)
         self._states.move_to_end(snap.table_id)
         if len(self._states) > STATE_CACHE:
             self._states.popitem(last=False)
@@ -380,6 +382,7 @@ class Tables:
             error = InvalidArgument if out.code in MALFORMED else RuleBroken
             raise error(out.message, reason=out.code, version=snap.version)
         version = snap.version + 1
+        to_act = list(game.to_act(out.state))
         stored = [StoredEvent(f"{version}-{i}", version, e) for i, e in enumerate(out.events)]
         mine = visible(stored, Viewer.of_seat(seat))
         answer = json.dumps(
@@ -388,7 +391,7 @@ class Tables:
                 "seat": seat,
                 "version": version,
                 "events": [[s.id, s.event.kind, s.event.data] for s in mine],
-                "to_act": list(game.to_act(out.state)),
+                "to_act": to_act,
             },
             separators=(",", ":"),
         ).encode()
@@ -405,7 +408,7 @@ class Tables:
                     "action": tr.public_action(state, action),
                     "action_id": action_id,
                     "events": [e.kind for e in out.events],
-                    "to_act": list(game.to_act(out.state)),
+                    "to_act": to_act,
                     "forced": forced,
                 },
             )
@@ -447,11 +450,20 @@ class Tables:
         last = f"{version}-{len(out.events) - 1}" if out.events else snap.last_event
         status = FINISHED if over else LIVE
         self._remember(
-            replace(snap, version=version, status=status, since_ms=at, last_event=last, state=None),
+            replace(
+                snap,
+                version=version,
+                status=status,
+                since_ms=at,
+                last_event=last,
+                state=None,
+                prior_answer=None,
+                outbox_head=None,
+            ),
             out.state,
         )
         await self.publisher.publish_soon(table_id, outbox)
-        return Answer(snap.game, version, mine, False, tuple(game.to_act(out.state)))
+        return Answer(snap.game, version, mine, False, tuple(to_act))
 
     def _replay(
         self, snap: Snapshot, stored: bytes, seat: int, fingerprint: str, version: int

@@ -41,6 +41,7 @@ def dump_all(redis_url: str, prefix: str) -> dict[bytes, object]:
             key: (kind, readers[kind](key))
             for key in sorted(client.scan_iter(match=prefix + "*"))
             for kind in [client.type(key)]
+            if kind != b"none"  # deleted since the scan (an outbox that just drained)
         }
     finally:
         client.close()
@@ -48,10 +49,12 @@ def dump_all(redis_url: str, prefix: str) -> dict[bytes, object]:
 
 async def settled(redis_url: str, prefix: str) -> dict[bytes, object]:
     """The keys once the bus publication of earlier successful calls (which happens just after
-    they answer) has finished, i.e. every table's outbox is empty."""
+    they answer) has finished, i.e. every table's outbox is empty. A scan is not a snapshot
+    (a key may change between the scan and its read), so the dump must also be stable."""
     for _ in range(100):
         keys = dump_all(redis_url, prefix)
-        if not any(key.endswith(b":outbox") and value[1] for key, value in keys.items()):
+        drained = not any(key.endswith(b":outbox") and value[1] for key, value in keys.items())
+        if drained and dump_all(redis_url, prefix) == keys:
             return keys
         await asyncio.sleep(0.02)
     raise AssertionError("the bus outbox never drained")

@@ -109,7 +109,7 @@ def test_worker_killed_mid_move_and_restarted_moves_exactly_once(stack: Stack, s
     seat = stack.view("t4").decision.seats[0]
     send_task("bot_move", "t4", version, seat)
     wait_until(lambda: stack.view("t4").version == version + 1, 30, "the bot's move")
-    wait_until(lambda: "bot move table=t4" in first.text(), 10, "the task to log its move")
+    wait_until(lambda: first.lines(event="bot_move", table_id="t4"), 10, "the task's log line")
     first.kill()  # SIGKILL: the task was never acknowledged
     # kombu gives unacknowledged tasks back when a worker's poller looks (at its start, then
     # every tenth poll); start the next worker once the visibility timeout (3 s) has passed.
@@ -117,7 +117,7 @@ def test_worker_killed_mid_move_and_restarted_moves_exactly_once(stack: Stack, s
     second = stack.worker()
     # The broker gives the task back after its visibility timeout (3 s here); it runs again,
     # sees the table moved on, and does nothing.
-    wait_until(lambda: "bot move table=t4" in second.text(), 60, "the task to come back")
+    wait_until(lambda: second.lines(event="bot_move", table_id="t4"), 60, "the task to come back")
     assert "table moved on" in second.text()
     assert stack.view("t4").version == version + 1
     bids = [

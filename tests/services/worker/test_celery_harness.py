@@ -8,6 +8,7 @@ Redis under the test's key prefix, and stops them afterwards.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -51,6 +52,16 @@ class Child:
 
     def text(self) -> str:
         return self.log_path.read_text(errors="replace")
+
+    def lines(self, **fields: object) -> list[dict[str, object]]:
+        """The JSON log lines (inferno_logs) that have these fields."""
+        found = []
+        for text in self.text().splitlines():
+            if text.startswith("{"):
+                line = json.loads(text)
+                if all(line.get(k) == v for k, v in fields.items()):
+                    found.append(line)
+        return found
 
     def kill(self) -> None:
         if self.process.poll() is None:

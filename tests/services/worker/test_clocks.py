@@ -278,9 +278,12 @@ def test_timer_for_a_table_that_moved_on_does_nothing(stack: Stack, send_task) -
     # The task sends the same action id for the version the table left: the engine answers
     # from its record ("replayed") and moves nothing.
     wait_until(
-        lambda: worker.text().count("timeout move table=c2") == 2, 30, "the stale timeout task"
+        lambda: len(worker.lines(event="timeout_move", table_id="c2")) == 2,
+        30,
+        "the stale timeout task",
     )
-    assert re.search(r"timeout move table=c2 .*: replayed", worker.text())
+    last = worker.lines(event="timeout_move", table_id="c2")[-1]
+    assert "replayed" in str(last["outcome"]) and last["version"] == version
     # Another seat's deadline at the version the table left: the engine refuses the stale
     # version, the task logs "moved on" and moves nothing.
     records.set_deadlines("c2", version, {(seat + 1) % 3: 1})
