@@ -40,15 +40,23 @@ def event_id(table_id: str, version: int, kind: EventType) -> str:
 
 
 def envelope(
-    kind: EventType, table_id: str, version: int, at_ms: int, payload: dict[str, Any]
+    kind: EventType,
+    table_id: str,
+    version: int,
+    at_ms: int,
+    payload: dict[str, Any],
+    *,
+    id: str | None = None,
 ) -> str:
-    """One outbox item: the envelope's stream fields as JSON."""
+    """One outbox item: the envelope's stream fields as JSON. The id defaults to
+    :func:`event_id` (one event of a kind per version); pass one for events that are not a
+    table change (presence)."""
     env = Envelope.new(
         kind,
         table_id,
         version,
         payload,
-        id=event_id(table_id, version, kind),
+        id=id or event_id(table_id, version, kind),
         at_ms=at_ms,
     )
     return json.dumps(env.to_fields(), separators=(",", ":"))

@@ -5,7 +5,7 @@ Served on ``INFERNO_ENGINE_METRICS_PORT`` (``/metrics``) when that is set.
 
 from __future__ import annotations
 
-from prometheus_client import Counter, Histogram
+from prometheus_client import Counter, Gauge, Histogram
 
 ACTIONS = Counter(
     "inferno_engine_actions_total",
@@ -22,4 +22,12 @@ ERRORS = Counter(
     "inferno_engine_rpc_errors_total",
     "Calls that ended in an error, by method and gRPC status code.",
     ["method", "code"],
+)
+FOLLOWED_TABLES = Gauge(
+    "inferno_engine_followed_tables",
+    "Tables this process reads for its StreamEvents followers (one blocking read each).",
+)
+FELL_BEHIND = Counter(
+    "inferno_engine_followers_fell_behind_total",
+    "Followers that fell a full queue behind their table's feed and read the log themselves.",
 )

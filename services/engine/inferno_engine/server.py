@@ -21,14 +21,17 @@ from inferno_logs import configure
 from inferno_proto import engine_pb2, engine_pb2_grpc
 
 from .bus import Publisher
+from .feeds import Feeds
 from .interceptors import Authentication, ErrorsAndMetrics, RequestIds
 from .packing import use_hiredis_packing
+from .presence import Presence
 from .servicer import EngineServicer
 from .settings import Settings
 from .store import TableStore
 from .tables import Tables
 
 log = structlog.get_logger("inferno_engine.server")
+FEED_BLOCK_MS = 5000
 SERVICE_NAME = engine_pb2.DESCRIPTOR.services_by_name["Engine"].full_name
 
 
@@ -38,18 +41,24 @@ class Engine:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         # Moves wait for a free connection rather than fail when all are busy (batching keeps
-        # few in use); stream followers each hold one while they wait for news.
+        # few in use); each followed table's feed holds one while it waits for news.
         pool = aioredis.BlockingConnectionPool.from_url(
             settings.redis_url, max_connections=settings.redis_connections, timeout=10
         )
         use_hiredis_packing(pool)
         self.redis = aioredis.Redis(connection_pool=pool)
+        # A feed's read blocks up to FEED_BLOCK_MS: the socket timeout (redis-py's default is
+        # 5 s, as long as the block) must outlast it, or an idle table's read fails.
         self.followers = aioredis.Redis.from_url(
-            settings.redis_url, max_connections=settings.redis_follower_connections
+            settings.redis_url,
+            max_connections=settings.redis_follower_connections,
+            socket_timeout=FEED_BLOCK_MS / 1000 + 10,
         )
         store = TableStore(self.redis, settings.redis_prefix, self.followers)
         self.publisher = Publisher(store)
-        self.tables = Tables(store, self.publisher, settings.games)
+        self.feeds = Feeds(store, block_ms=FEED_BLOCK_MS)
+        self.presence = Presence(store, self.publisher, settings.presence_ttl_seconds)
+        self.tables = Tables(store, self.publisher, settings.games, self.feeds, self.presence)
         self.health = health.aio.HealthServicer()
         self.server = grpc.aio.server(
             interceptors=[
@@ -70,6 +79,7 @@ class Engine:
         await self.redis.ping()  # fail fast when Redis is not there
         await self.server.start()
         self.publisher.start()
+        self.presence.start()
         await self.publisher.sweep()
         for name in (SERVICE_NAME, ""):
             await self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
@@ -79,6 +89,8 @@ class Engine:
         for name in (SERVICE_NAME, ""):
             await self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
         await self.server.stop(self.settings.engine_grace_seconds)
+        await self.feeds.close()
+        await self.presence.close()  # closed streams announce their seats disconnected
         await self.publisher.close()
         await self.redis.aclose()
         await self.followers.aclose()

@@ -7,6 +7,7 @@ decisions are in :mod:`inferno_engine.tables`; the per-game message shapes are i
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator, Sequence
 
 import grpc
@@ -61,6 +62,7 @@ def view_message(table_id: str, tv: TableView) -> pb.GetViewResponse:
         seed_commitment=snap.commitment,
         seed=snap.seed if snap.status in (FINISHED, ABORTED) else "",
         last_event_id=snap.last_event,
+        spectator_delay_seconds=tv.spectator_delay,
     )
     for seat in snap.seats:
         out.seats.add(
@@ -71,7 +73,8 @@ def view_message(table_id: str, tv: TableView) -> pb.GetViewResponse:
     out.decision.seats.extend(tv.decision.seats)
     out.decision.simultaneous = tv.decision.simultaneous
     out.legal_actions.extend(tr.action_message(a) for a in tv.legal)
-    out.clocks.server_time_ms = now_ms()
+    # A delayed spectator's clocks read as they did then, so the countdown looks live.
+    out.clocks.server_time_ms = now_ms() - tv.late_ms
     out.clocks.decision_since_ms = snap.since_ms
     fill_clocks(out.clocks, snap.turn_seconds, snap.clock or {})
     if tv.decision.seats:
@@ -115,12 +118,12 @@ class EngineServicer(engine_pb2_grpc.EngineServicer):
         self, request: pb.StreamEventsRequest, context: grpc.aio.ServicerContext
     ) -> AsyncIterator[pb.EventBatch]:
         seat = request.seat if request.HasField("seat") else None
-        async for game, batch in self.tables.follow(
-            caller(), request.table_id, request.after_event_id, seat
-        ):
-            events = event_messages(game, batch)
-            if events:
-                yield pb.EventBatch(events=events)
+        follow = self.tables.follow(caller(), request.table_id, request.after_event_id, seat)
+        async with contextlib.aclosing(follow) as batches:  # a cancelled call cleans up at once
+            async for game, batch in batches:
+                events = event_messages(game, batch)
+                if events:
+                    yield pb.EventBatch(events=events)
 
     async def CreateTable(
         self, request: pb.CreateTableRequest, context: grpc.aio.ServicerContext
@@ -137,6 +140,7 @@ class EngineServicer(engine_pb2_grpc.EngineServicer):
                 "increment_seconds": request.increment_seconds,
                 "grace_seconds": request.grace_seconds,
             },
+            spectator_delay=request.spectator_delay_seconds,
         )
         return pb.CreateTableResponse(
             table_id=request.table_id, version=version, seed_commitment=sealed

@@ -20,7 +20,9 @@ class Settings(BaseSettings):
     (shared secret, or the public key for RS256/ES256), ``INFERNO_TOKEN_ALGORITHMS``,
     ``INFERNO_ENGINE_METRICS_PORT`` (0 = no metrics endpoint), ``INFERNO_ENGINE_GRACE_SECONDS``,
     ``INFERNO_REDIS_CONNECTIONS`` (pool for moves and reads), ``INFERNO_REDIS_FOLLOWER_CONNECTIONS``
-    (one per StreamEvents call waiting for news).
+    (one per followed table waiting for news: a process reads each table once for all its
+    followers), ``INFERNO_PRESENCE_TTL_SECONDS`` (a seat's open stream counts as connected this
+    long after its engine last vouched for it; an engine vouches every third of it).
     """
 
     model_config = SettingsConfigDict(env_prefix="INFERNO_", extra="ignore")
@@ -37,6 +39,7 @@ class Settings(BaseSettings):
     engine_metrics_port: int = Field(default=0, ge=0, le=65535)
     engine_grace_seconds: float = Field(default=10.0, ge=0)
     log_level: str = "INFO"
+    presence_ttl_seconds: float = Field(default=30.0, gt=0, le=3600)
 
     @field_validator("engine_games")
     @classmethod

@@ -7,12 +7,15 @@ also on Redis Cluster:
   ``game``, ``status``, ``seats`` (JSON), ``options`` (JSON), ``seed``, ``commitment``,
   ``turn_seconds``, ``clock`` (JSON: the rest of the clock policy, ``bank_seconds``,
   ``increment_seconds``, ``grace_seconds``; absent on older tables), ``since_ms`` (when the
-  current decision began), ``last_event``. A seat handed to a bot has ``"abandoned": true`` in
-  ``seats``.
+  current decision began), ``last_event``, ``spectator_delay`` (seconds; absent = 0). A seat
+  handed to a bot has ``"abandoned": true`` in ``seats``.
 - ``<prefix>{t:<id>}:events``  stream: every event of the table with its audience (``to``: ``*``
   public, else the seats allowed to see it, comma-separated) and entry id ``<version>-<n>``.
 - ``<prefix>{t:<id>}:actions`` hash: ``<seat>:<action id>`` → the stored answer (idempotency).
 - ``<prefix>{t:<id>}:outbox``  list: bus envelopes committed but maybe not yet published.
+- ``<prefix>{t:<id>}:history`` stream, only for tables with a spectator delay: per version
+  (entry id ``<version>-0``) its commit time ``at`` (ms) and ``status``, ``since_ms``,
+  ``last_event``, ``state`` as they were then (see :data:`HISTORY_STEP`).
 
 A change is computed in Python from a snapshot, then :data:`COMMIT` applies it only if the
 version is still the one the change was computed from: optimistic concurrency, so any number of
@@ -32,12 +35,28 @@ from inferno_rules import Event
 
 from .batching import Batcher
 
-#: KEYS: state, events, actions, outbox.
+#: Appended to COMMIT and CREATE (KEYS[1] the state hash, the last key the history stream,
+#: ``version`` the new version): a table with a spectator delay keeps, per version, when it was
+#: committed (Redis server time, ms) and the table as it then was, to show spectators later.
+HISTORY_STEP = """
+local history = KEYS[#KEYS]
+local delay = redis.call('HGET', KEYS[1], 'spectator_delay')
+if delay and delay ~= '0' then
+  local t = redis.call('TIME')
+  local at = t[1] .. string.format('%03d', math.floor(tonumber(t[2]) / 1000))
+  local h = redis.call('HMGET', KEYS[1], 'status', 'since_ms', 'last_event', 'state')
+  redis.call('XADD', history, version .. '-0', 'at', at, 'status', h[1], 'since_ms', h[2],
+             'last_event', h[3] or '', 'state', h[4])
+end
+"""
+
+#: KEYS: state, events, actions, outbox, history.
 #: ARGV: 1 expected version, 2 answer field ("" = none), 3 answer, 4 state bytes ("" = keep),
 #: 5 status, 6 since_ms, 7 last event id ("" = keep), 8 event count n, 9 outbox count m, then
 #: n × (kind, data, to), then m outbox envelopes.
 #: Returns {"ok", version} | {"dup", answer} | {"stale", version} | {"missing"}.
-COMMIT = """
+COMMIT = (
+    """
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current then return {'missing'} end
 if ARGV[2] ~= '' then
@@ -62,12 +81,17 @@ for k = 1, m do
   i = i + 1
 end
 if ARGV[2] ~= '' then redis.call('HSET', KEYS[3], ARGV[2], ARGV[3]) end
+"""
+    + HISTORY_STEP
+    + """
 return {'ok', tostring(version)}
 """
+)
 
-#: KEYS: state, events, outbox. ARGV: 1 field-pair count p, p × (field, value), 2 event count
-#: n, n × (kind, data, to), outbox count m, m × envelope. The table starts at version 1.
-CREATE = """
+#: KEYS: state, events, outbox, history. ARGV: 1 field-pair count p, p × (field, value), 2 event
+#: count n, n × (kind, data, to), outbox count m, m × envelope. The table starts at version 1.
+CREATE = (
+    """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 local p = tonumber(ARGV[1])
 local i = 2
@@ -87,13 +111,20 @@ for k = 1, m do
   redis.call('RPUSH', KEYS[3], ARGV[i])
   i = i + 1
 end
+local version = 1
+"""
+    + HISTORY_STEP
+    + """
 return 1
 """
+)
 
-#: KEYS: state, events, outbox. ARGV: 1 expected version, 2 the new ``seats`` JSON, 3 event kind,
-#: 4 event data, 5 envelope. Hands a seat to a bot: new seats, one public event, one bus
-#: envelope, version + 1 (``since_ms`` and the game state stay). Returns like :data:`COMMIT`.
-HAND_OVER = """
+#: KEYS: state, events, outbox, history. ARGV: 1 expected version, 2 the new ``seats`` JSON,
+#: 3 event kind, 4 event data, 5 envelope. Hands a seat to a bot: new seats, one public event,
+#: one bus envelope, version + 1 (``since_ms`` and the game state stay). Returns like
+#: :data:`COMMIT`.
+HAND_OVER = (
+    """
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current then return {'missing'} end
 if current ~= ARGV[1] then return {'stale', current} end
@@ -101,8 +132,12 @@ local version = tonumber(current) + 1
 redis.call('HSET', KEYS[1], 'version', version, 'seats', ARGV[2], 'last_event', version .. '-0')
 redis.call('XADD', KEYS[2], version .. '-0', 'kind', ARGV[3], 'data', ARGV[4], 'to', '*')
 redis.call('RPUSH', KEYS[3], ARGV[5])
+"""
+    + HISTORY_STEP
+    + """
 return {'ok', tostring(version)}
 """
+)
 
 #: KEYS: outbox. ARGV: the envelopes just published, in order. Drops them from the head only
 #: if the head still holds exactly them (another process may have published them already), so
@@ -165,6 +200,17 @@ class Snapshot:
     clock: dict[str, int] | None = None  # bank/increment/grace seconds (None: older tables)
 
 
+class Past(NamedTuple):
+    """A delayed table as it was at one earlier version (from its history stream)."""
+
+    version: int
+    at_ms: int
+    status: str
+    since_ms: int
+    last_event: str
+    state: bytes
+
+
 class Committed(NamedTuple):
     outcome: str  # "ok" | "dup" | "stale" | "missing"
     version: int
@@ -207,12 +253,13 @@ class TableStore:
     def key(self, table_id: str, part: str) -> str:
         return f"{self.prefix}{{t:{table_id}}}:{part}"
 
-    def keys(self, table_id: str) -> tuple[str, str, str, str]:
+    def keys(self, table_id: str) -> tuple[str, str, str, str, str]:
         return (
             self.key(table_id, "state"),
             self.key(table_id, "events"),
             self.key(table_id, "actions"),
             self.key(table_id, "outbox"),
+            self.key(table_id, "history"),
         )
 
     # ------------------------------------------------------------------ reading
@@ -224,7 +271,7 @@ class TableStore:
         When the table is still at ``known_version`` the state bytes are not sent (the caller
         holds that state decoded already) and ``Snapshot.state`` is ``None``.
         """
-        state_key, _, actions_key, outbox_key = self.keys(table_id)
+        state_key, _, actions_key, outbox_key, _ = self.keys(table_id)
         reply = await self.batch.script(
             READ,
             [state_key, actions_key, outbox_key],
@@ -252,11 +299,57 @@ class TableStore:
             clock=json.loads(clock) if clock else None,
         )
 
-    async def events_after(self, table_id: str, after: str, count: int = 500) -> list[StoredEvent]:
-        """Log entries strictly after entry id ``after`` ("" = from the start)."""
+    async def events_after(
+        self, table_id: str, after: str, count: int = 500, until: str = "+"
+    ) -> list[StoredEvent]:
+        """Log entries strictly after entry id ``after`` ("" = from the start), up to and
+        including ``until``."""
         start = f"({after}" if after else "-"
-        entries = await self.client.xrange(self.key(table_id, "events"), start, "+", count)
-        return [_stored(entry_id, fields) for entry_id, fields in entries]
+        # Batched: many followers catching up at once share one connection and round trip.
+        entries = await self.batch.command(
+            "XRANGE", self.key(table_id, "events"), start, until, "COUNT", count
+        )
+        return [_stored(entry_id, _fields(fields)) for entry_id, fields in entries]
+
+    # ------------------------------------------------------------------ spectator delay
+    async def spectator_delay(self, table_id: str) -> int:
+        """The table's spectator delay in seconds (0 for a table without one)."""
+        value = await self.batch.command("HGET", self.key(table_id, "state"), "spectator_delay")
+        return int(value or 0)
+
+    async def commit_times(self, table_id: str, first: int, last: int) -> dict[int, int]:
+        """When versions ``first`` to ``last`` were committed (ms), from a delayed table's
+        history."""
+        entries = await self.batch.command(
+            "XRANGE", self.key(table_id, "history"), f"{first}-0", f"{last}-0"
+        )
+        return {int(eid.split(b"-", 1)[0]): int(_fields(fields)[b"at"]) for eid, fields in entries}
+
+    async def latest_commit_time(self, table_id: str) -> int | None:
+        """When a delayed table's newest version was committed (ms)."""
+        entries = await self.client.xrevrange(self.key(table_id, "history"), "+", "-", 1)
+        return int(entries[0][1][b"at"]) if entries else None
+
+    async def as_of(self, table_id: str, cutoff_ms: int, page: int = 32) -> Past | None:
+        """A delayed table as it was at its newest version committed at or before
+        ``cutoff_ms``, or ``None`` when even version 1 is younger."""
+        key = self.key(table_id, "history")
+        top = "+"
+        while True:
+            entries = await self.client.xrevrange(key, top, "-", page)
+            for eid, fields in entries:
+                if int(fields[b"at"]) <= cutoff_ms:
+                    return Past(
+                        version=int(eid.split(b"-", 1)[0]),
+                        at_ms=int(fields[b"at"]),
+                        status=fields[b"status"].decode(),
+                        since_ms=int(fields[b"since_ms"]),
+                        last_event=fields[b"last_event"].decode(),
+                        state=fields[b"state"],
+                    )
+            if len(entries) < page:
+                return None
+            top = f"({entries[-1][0].decode()}"
 
     async def wait_for_events(
         self, table_id: str, after: str, block_ms: int, count: int = 500
@@ -268,6 +361,13 @@ class TableStore:
         if not reply:
             return []
         return [_stored(entry_id, fields) for entry_id, fields in reply[0][1]]
+
+    async def tail(self, table_id: str) -> tuple[str | None, str]:
+        """The table's status and its log's last entry id."""
+        status, last = await self.batch.command(
+            "HMGET", self.key(table_id, "state"), "status", "last_event"
+        )
+        return (status.decode() if status else None), (last or b"").decode()
 
     async def status(self, table_id: str) -> str | None:
         value = await self.client.hget(self.key(table_id, "state"), "status")
@@ -282,12 +382,14 @@ class TableStore:
         outbox: Sequence[str],
     ) -> bool:
         """Store a new table at version 1; ``False`` if the id is taken."""
-        state_key, events_key, _, outbox_key = self.keys(table_id)
+        state_key, events_key, _, outbox_key, history_key = self.keys(table_id)
         args: list[Any] = [len(fields)]
         for name, value in fields.items():
             args += [name, value]
         args += [len(events), *_event_args(events), len(outbox), *outbox]
-        created = await self._create(keys=[state_key, events_key, outbox_key], args=args)
+        created = await self._create(
+            keys=[state_key, events_key, outbox_key, history_key], args=args
+        )
         return bool(created)
 
     async def commit(
@@ -332,10 +434,10 @@ class TableStore:
         self, table_id: str, expected: int, seats: str, event: Event, envelope: str
     ) -> Committed:
         """Store ``seats`` (one now abandoned) with ``event`` if still at ``expected``."""
-        state_key, events_key, _, outbox_key = self.keys(table_id)
+        state_key, events_key, _, outbox_key, history_key = self.keys(table_id)
         data = json.dumps(event.data, separators=(",", ":"))
         reply = await self._hand_over(
-            keys=[state_key, events_key, outbox_key],
+            keys=[state_key, events_key, outbox_key, history_key],
             args=[expected, seats, event.kind, data, envelope],
         )
         outcome = reply[0].decode()
@@ -360,6 +462,14 @@ class TableStore:
             text = key.decode()
             found.append(text[len(self.prefix) + 3 : text.rindex("}")])
         return found
+
+
+def _fields(raw: Any) -> dict[bytes, bytes]:
+    """A stream entry's fields: the batcher hands Redis's raw reply (a flat list of names and
+    values), redis-py's own commands a dict."""
+    if isinstance(raw, dict):
+        return raw
+    return dict(zip(raw[::2], raw[1::2], strict=True))
 
 
 def _stored(entry_id: bytes, fields: dict[bytes, bytes]) -> StoredEvent:

@@ -9,6 +9,7 @@ only if the table is still at the snapshot's version. Anything refused raises an
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import re
@@ -26,6 +27,7 @@ from inferno_clock import problem as clock_problem
 from inferno_proto import engine_pb2 as pb
 from inferno_rules import (
     OPERATOR,
+    SPECTATOR,
     Action,
     Decision,
     Event,
@@ -42,6 +44,7 @@ from inferno_rules import (
 
 from . import auth, metrics
 from .bus import Publisher, envelope, finished_payload
+from .delay import SpectatorDelay
 from .errors import (
     AlreadyExists,
     GameNotServed,
@@ -51,7 +54,9 @@ from .errors import (
     StaleVersion,
     TableNotFound,
 )
+from .feeds import Feeds
 from .games import translation
+from .presence import Presence
 from .store import Snapshot, StoredEvent, TableStore
 
 log = structlog.get_logger("inferno_engine.tables")
@@ -64,6 +69,7 @@ EVENT_ID = re.compile(r"^[0-9]{1,19}-[0-9]{1,19}$")
 #: Rejections that mean the message itself was malformed, not that the move broke a rule.
 MALFORMED = frozenset({"not_a_card", "malformed_action"})
 STATE_CACHE = 20_000
+MAX_SPECTATOR_DELAY = 3600
 CLOCK_FIELDS = ("bank_seconds", "increment_seconds", "grace_seconds")
 #: The log entry of a seat handed to a bot (public; not a move, so verify and replay skip it).
 HANDED_OVER_EVENT = "table.seat_handed_over"
@@ -109,13 +115,25 @@ class TableView:
     view: dict[str, Any]
     legal: list[Action]
     decision: Decision
+    spectator_delay: int = 0  # the table's setting, seconds
+    late_ms: int = 0  # how far behind now this view is (a delayed spectator's)
 
 
 class Tables:
-    def __init__(self, store: TableStore, publisher: Publisher, games: frozenset[str]) -> None:
+    def __init__(
+        self,
+        store: TableStore,
+        publisher: Publisher,
+        games: frozenset[str],
+        feeds: Feeds | None = None,
+        presence: Presence | None = None,
+    ) -> None:
         self.store = store
         self.publisher = publisher
         self.games = games
+        self.feeds = feeds or Feeds(store)
+        self.presence = presence or Presence(store, publisher)
+        self.delay = SpectatorDelay(store)
         self.audit_stream = f"{store.prefix}audit"
         # The last snapshot (with its decoded state) seen of each table. Redis stays the truth:
         # a read tells whether the version moved on, and a move computed from this snapshot is
@@ -186,13 +204,21 @@ class Tables:
         seats: Sequence[tuple[str, str, bool]],
         turn_seconds: int,
         clock: dict[str, int] | None = None,
+        spectator_delay: int = 0,
     ) -> tuple[int, str]:
-        """Open a table. ``clock``: ``bank_seconds``, ``increment_seconds``, ``grace_seconds``."""
+        """Open a table. ``clock``: ``bank_seconds``, ``increment_seconds``, ``grace_seconds``;
+        ``spectator_delay``: how many seconds late spectators see it."""
         auth.require_role(claims, Role.SERVICE)
         clock = clock_settings(turn_seconds, clock or {})
         if not TABLE_ID.match(table_id):
             raise InvalidArgument(
                 "a table id is 1 to 64 letters, digits, '-' or '_'", reason="bad_table_id"
+            )
+        if not 0 <= spectator_delay <= MAX_SPECTATOR_DELAY:
+            raise InvalidArgument(
+                f"spectator_delay_seconds is 0 to {MAX_SPECTATOR_DELAY} (an hour); "
+                f"got {spectator_delay}",
+                reason="bad_spectator_delay",
             )
         try:
             game = get_game(game_name)
@@ -248,6 +274,8 @@ class Tables:
             "since_ms": at,
             "last_event": f"1-{len(events) - 1}" if events else "",
         }
+        if spectator_delay:
+            fields["spectator_delay"] = spectator_delay
         if not await self.store.create(table_id, fields, events, [created]):
             raise AlreadyExists(f"a table {table_id!r} already exists", reason="table_exists")
         await self.publisher.publish_soon(table_id, [created])
@@ -459,13 +487,33 @@ class Tables:
         snap = await self._snapshot(table_id, cached=cached)
         auth.check_table_claim(claims, table_id)
         viewer = auth.viewer_of(claims, snap.seats, requested_seat)
-        return self._view(snap, viewer, cached)
+        delay = await self.delay.seconds(table_id)
+        if delay and claims.role == Role.SPECTATOR:
+            return await self._delayed_view(snap, delay)
+        return replace(self._view(snap, viewer, cached), spectator_delay=delay)
+
+    async def _delayed_view(self, live: Snapshot, delay: int) -> TableView:
+        """The public view of the newest version at least ``delay`` seconds old."""
+        past = await self.delay.past(live.table_id, delay)
+        snap = replace(
+            live,
+            version=past.version,
+            status=past.status,
+            state=past.state,
+            since_ms=past.since_ms,
+            last_event=past.last_event,
+        )
+        state = get_game(snap.game).decode(past.state)
+        view = self._view_of(snap, SPECTATOR, state)
+        return replace(view, spectator_delay=delay, late_ms=delay * 1000)
 
     def _view(
         self, snap: Snapshot, viewer: Viewer, cached: tuple[Snapshot, Any] | None = None
     ) -> TableView:
+        return self._view_of(snap, viewer, self._decoded(snap, cached))
+
+    def _view_of(self, snap: Snapshot, viewer: Viewer, state: Any) -> TableView:
         game = get_game(snap.game)
-        state = self._decoded(snap, cached)
         seat = viewer.seat if viewer.role == "seat" else None
         legal = game.legal_actions(state, seat) if seat is not None and snap.status == LIVE else []
         decision = game.decision(state) if snap.status == LIVE else Decision(())
@@ -484,11 +532,11 @@ class Tables:
         table_id: str,
         after: str,
         requested_seat: int | None,
-        wait_ms: int = 5000,
     ) -> AsyncIterator[tuple[str, list[StoredEvent]]]:
         """The caller's events after ``after``, then live ones, until the table ends.
 
-        Yields the table's game with each batch."""
+        Yields the table's game with each batch. A spectator of a delayed table gets each
+        event once it is old enough; a seat's stream counts as the seat being connected."""
         if after and not EVENT_ID.match(after):
             raise InvalidArgument(
                 f"{after!r} is not an event id; event ids look like 12-0", reason="bad_event_id"
@@ -496,19 +544,22 @@ class Tables:
         snap = await self._snapshot(table_id)
         auth.check_table_claim(claims, table_id)
         viewer = auth.viewer_of(claims, snap.seats, requested_seat)
-        cursor = after
-        while True:
-            batch = await self.store.events_after(table_id, cursor)
-            if not batch:
-                if await self.store.status(table_id) in ENDED:
-                    return
-                batch = await self.store.wait_for_events(table_id, cursor, wait_ms)
-                if not batch:
-                    continue
-            cursor = batch[-1].id
-            mine = visible(batch, viewer)
-            if mine:
-                yield snap.game, mine
+        delay = await self.delay.seconds(table_id) if claims.role == Role.SPECTATOR else 0
+        seat = viewer.seat if viewer.role == "seat" and snap.status not in ENDED else None
+        member = await self.presence.open(table_id, seat) if seat is not None else None
+        try:
+            # aclosing: a stream cancelled while it waits out the delay leaves the feed now.
+            async with contextlib.aclosing(self.feeds.entries(table_id, after)) as entries:
+                async for batch in entries:
+                    async for due in self.delay.released(table_id, batch, delay):
+                        mine = visible(due, viewer)
+                        if mine:
+                            yield snap.game, mine
+            if delay:
+                await self.delay.end_released(table_id, delay)
+        finally:
+            if member is not None:
+                self.presence.close_soon(table_id, member)
 
     # ------------------------------------------------------------------ operators
     async def change_status(

@@ -1,14 +1,19 @@
-"""StreamEvents: live delivery, and resuming after a disconnect with no gap and no duplicate."""
+"""StreamEvents: live delivery, resuming after a disconnect with no gap and no duplicate, one
+shared reader per followed table, and streams that outlive quiet spells."""
 
 from __future__ import annotations
 
 import asyncio
 import random
 
+import httpx
+import psutil
 import pytest
+import redis
 
 from inferno_auth import Role
 from inferno_proto import engine_pb2 as pb
+from tests.support.engine_process import free_port
 
 from .client import Client, create_table, play_one_move
 
@@ -57,3 +62,97 @@ async def test_a_stream_resumed_from_the_last_event_id_misses_nothing(engines) -
     assert received[-1].table_status.status == pb.TABLE_STATUS_ABORTED
     versions = [e.version for e in received]
     assert versions == sorted(versions)
+
+
+def redis_ports(pid: int) -> set[int]:
+    """The local ports of the TCP connections process ``pid`` holds to Redis."""
+    return {
+        c.laddr.port
+        for c in psutil.Process(pid).net_connections(kind="tcp")
+        if c.raddr and c.raddr.port == 6379 and c.status == psutil.CONN_ESTABLISHED
+    }
+
+
+def blocked_reads(redis_url: str, pid: int) -> int:
+    """How many of process ``pid``'s Redis connections are blocked in a stream read now."""
+    ports = redis_ports(pid)
+    client = redis.Redis.from_url(redis_url)
+    try:
+        return sum(
+            1
+            for c in client.client_list()
+            if int(c["addr"].rsplit(":", 1)[1]) in ports and "b" in c["flags"]
+        )
+    finally:
+        client.close()
+
+
+async def test_followers_of_a_table_share_one_reader_per_engine(engines, redis_url) -> None:
+    metrics_port = free_port()
+    engine = engines(INFERNO_ENGINE_METRICS_PORT=str(metrics_port))
+    tables = ["t1", "t2", "t3"]
+    for table_id in tables:
+        await create_table(engine.address, table_id, PLAYERS, {"order": 2})
+    players = {s: Client(engine.address, n) for s, n in enumerate(PLAYERS)}
+    watchers = [Client(engine.address, f"fan{i}", Role.SPECTATOR) for i in range(10)]
+    received: dict[tuple[int, str], list[str]] = {}
+    live = asyncio.Event()
+
+    async def watch(i: int, table_id: str) -> None:
+        ids = received.setdefault((i, table_id), [])
+        async for batch in watchers[i].stream(table_id):
+            ids.extend(e.id for e in batch.events)
+            if all(any(i.startswith("2-") for i in got) for got in received.values()):
+                live.set()
+
+    tasks = [asyncio.create_task(watch(i, t)) for i in range(10) for t in tables]
+    try:
+        await asyncio.sleep(1.0)  # every follower caught up and waits for news
+        for table_id in tables:
+            view = await players[0].view(table_id)
+            seat = view.decision.seats[0]
+            view = await players[seat].view(table_id)
+            await players[seat].submit(table_id, view.version, view.legal_actions[0])
+        await asyncio.wait_for(live.wait(), 10)
+        for _ in range(50):  # until the feeds wait for news again
+            waiting = blocked_reads(redis_url, engine.process.pid)
+            if waiting == len(tables):
+                break
+            await asyncio.sleep(0.05)
+        async with httpx.AsyncClient() as http:
+            text = (await http.get(f"http://127.0.0.1:{metrics_port}/metrics")).text
+    finally:
+        for task in tasks:
+            task.cancel()
+        for client in (*players.values(), *watchers):
+            await client.close()
+    assert len(received) == 30
+    # 30 followers on 3 tables: one waiting read per table, not one per follower.
+    assert waiting == len(tables), f"{waiting} blocking reads for 30 followers of 3 tables"
+    assert "inferno_engine_followed_tables 3.0" in text
+
+
+async def test_a_stream_outlives_a_quiet_spell_longer_than_a_redis_read_timeout(engine) -> None:
+    """A table with no news for longer than redis-py's 5 s socket timeout: the stream stays up
+    and delivers the next move."""
+    await create_table(engine.address, "t", PLAYERS, {"order": 2})
+    players = {s: Client(engine.address, n) for s, n in enumerate(PLAYERS)}
+    watcher = Client(engine.address, "ana")
+    versions: list[int] = []
+
+    async def watch() -> None:
+        async for batch in watcher.stream("t"):
+            versions.extend(e.version for e in batch.events)
+            if versions[-1] >= 2:
+                return
+
+    try:
+        task = asyncio.create_task(watch())
+        await asyncio.sleep(6.5)
+        assert not task.done(), "the stream ended during the quiet spell"
+        await play_one_move(players, "t", random.Random(1))
+        await asyncio.wait_for(task, 5)
+    finally:
+        for client in (*players.values(), watcher):
+            await client.close()
+    assert versions[-1] == 2

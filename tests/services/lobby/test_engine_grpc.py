@@ -40,10 +40,15 @@ def view(address: str, table_id: str, token: str) -> engine_pb2.GetViewResponse:
         )
 
 
-def start_table(lobby: TestClient, tokens: dict[str, Any], **options: Any) -> dict[str, Any]:
+def start_table(
+    lobby: TestClient,
+    tokens: dict[str, Any],
+    settings: dict[str, Any] | None = None,
+    **options: Any,
+) -> dict[str, Any]:
     answer = lobby.post(
         "/tables",
-        json={"game": "oh_hell", "players": 4, "options": options},
+        json={"game": "oh_hell", "players": 4, "options": options, **(settings or {})},
         headers=bearer(tokens),
     )
     assert answer.status_code == 201, answer.text
@@ -72,6 +77,22 @@ def test_the_engine_holds_the_started_table_and_accepts_the_lobbys_token(
     hand = list(mine.oh_hell.hand)
     assert len(hand) == 13 and all(card in BY_NAME for card in hand)
     assert mine.oh_hell.options.hook is True
+
+
+def test_the_tables_spectator_delay_reaches_the_engine(
+    grpc_lobby: Callable[..., TestClient], real_engine: EngineProcess
+) -> None:
+    lobby = grpc_lobby(engine_address=real_engine.address)
+    dante = sign_up(lobby, "dante")
+    table = start_table(lobby, dante, {"spectator_delay_seconds": 30})
+
+    service = issue_token(TEST_KEY, "test", Role.SERVICE)
+    assert view(real_engine.address, table["id"], service).spectator_delay_seconds == 30
+    ticket = lobby.post(f"/tables/{table['id']}/spectators", headers=bearer(dante))
+    assert ticket.status_code == 200, ticket.text
+    with pytest.raises(grpc.RpcError) as refused:  # the table is younger than its delay
+        view(real_engine.address, table["id"], ticket.json()["token"])
+    assert refused.value.code() == grpc.StatusCode.FAILED_PRECONDITION
 
 
 def test_starting_when_the_engine_is_down_says_so_and_the_table_stays_open(

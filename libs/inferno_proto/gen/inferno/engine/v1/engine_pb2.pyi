@@ -85,7 +85,7 @@ class GetViewRequest(_message.Message):
     def __init__(self, table_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
 
 class GetViewResponse(_message.Message):
-    __slots__ = ("table_id", "version", "game", "status", "seats", "your_seat", "decision", "legal_actions", "clocks", "seed_commitment", "seed", "last_event_id", "oh_hell", "inferno")
+    __slots__ = ("table_id", "version", "game", "status", "seats", "your_seat", "decision", "legal_actions", "clocks", "seed_commitment", "seed", "last_event_id", "spectator_delay_seconds", "oh_hell", "inferno")
     TABLE_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
@@ -98,6 +98,7 @@ class GetViewResponse(_message.Message):
     SEED_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     LAST_EVENT_ID_FIELD_NUMBER: _ClassVar[int]
+    SPECTATOR_DELAY_SECONDS_FIELD_NUMBER: _ClassVar[int]
     OH_HELL_FIELD_NUMBER: _ClassVar[int]
     INFERNO_FIELD_NUMBER: _ClassVar[int]
     table_id: str
@@ -112,9 +113,10 @@ class GetViewResponse(_message.Message):
     seed_commitment: str
     seed: str
     last_event_id: str
+    spectator_delay_seconds: int
     oh_hell: _oh_hell_pb2.OhHellView
     inferno: _inferno_pb2.InfernoView
-    def __init__(self, table_id: _Optional[str] = ..., version: _Optional[int] = ..., game: _Optional[str] = ..., status: _Optional[_Union[TableStatus, str]] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., your_seat: _Optional[int] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., clocks: _Optional[_Union[Clocks, _Mapping]] = ..., seed_commitment: _Optional[str] = ..., seed: _Optional[str] = ..., last_event_id: _Optional[str] = ..., oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellView, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoView, _Mapping]] = ...) -> None: ...
+    def __init__(self, table_id: _Optional[str] = ..., version: _Optional[int] = ..., game: _Optional[str] = ..., status: _Optional[_Union[TableStatus, str]] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., your_seat: _Optional[int] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., clocks: _Optional[_Union[Clocks, _Mapping]] = ..., seed_commitment: _Optional[str] = ..., seed: _Optional[str] = ..., last_event_id: _Optional[str] = ..., spectator_delay_seconds: _Optional[int] = ..., oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellView, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoView, _Mapping]] = ...) -> None: ...
 
 class SubmitActionRequest(_message.Message):
     __slots__ = ("table_id", "expected_version", "action_id", "action", "seat", "forced")
@@ -193,7 +195,7 @@ class SeatAssignment(_message.Message):
     def __init__(self, player_id: _Optional[str] = ..., name: _Optional[str] = ..., bot: _Optional[bool] = ...) -> None: ...
 
 class CreateTableRequest(_message.Message):
-    __slots__ = ("table_id", "game", "options", "seats", "turn_seconds", "bank_seconds", "increment_seconds", "grace_seconds")
+    __slots__ = ("table_id", "game", "options", "seats", "turn_seconds", "bank_seconds", "increment_seconds", "grace_seconds", "spectator_delay_seconds")
     TABLE_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
@@ -202,6 +204,7 @@ class CreateTableRequest(_message.Message):
     BANK_SECONDS_FIELD_NUMBER: _ClassVar[int]
     INCREMENT_SECONDS_FIELD_NUMBER: _ClassVar[int]
     GRACE_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    SPECTATOR_DELAY_SECONDS_FIELD_NUMBER: _ClassVar[int]
     table_id: str
     game: str
     options: GameOptions
@@ -210,7 +213,8 @@ class CreateTableRequest(_message.Message):
     bank_seconds: int
     increment_seconds: int
     grace_seconds: int
-    def __init__(self, table_id: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatAssignment, _Mapping]]] = ..., turn_seconds: _Optional[int] = ..., bank_seconds: _Optional[int] = ..., increment_seconds: _Optional[int] = ..., grace_seconds: _Optional[int] = ...) -> None: ...
+    spectator_delay_seconds: int
+    def __init__(self, table_id: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatAssignment, _Mapping]]] = ..., turn_seconds: _Optional[int] = ..., bank_seconds: _Optional[int] = ..., increment_seconds: _Optional[int] = ..., grace_seconds: _Optional[int] = ..., spectator_delay_seconds: _Optional[int] = ...) -> None: ...
 
 class CreateTableResponse(_message.Message):
     __slots__ = ("table_id", "version", "seed_commitment")

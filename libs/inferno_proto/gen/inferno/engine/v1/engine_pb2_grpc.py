@@ -105,6 +105,11 @@ class EngineServicer:
         then live as they happen, until the table ends or the client cancels. After a disconnect,
         reconnect with the id of the last event you received: you get every later event exactly
         once. Events arrive in batches (one batch per change, or several when catching up).
+        Spectators get each event only once it is the table's spectator delay old (see
+        CreateTableRequest), and their stream ends only once the table's end is that old.
+        While a seat has a stream open (its player's, bot's, or a service's naming the seat) the
+        seat counts as connected: the bus announces `table.presence` when its first stream opens
+        and when its last one closes.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
