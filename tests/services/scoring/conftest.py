@@ -193,6 +193,7 @@ class ServiceProcesses:
         self.redis_url = redis_url
         self.redis_prefix = redis_prefix
         self.running: list[subprocess.Popen] = []
+        self.logs: dict[int, Path] = {}
 
     def start(self, database_url: str, name: str, **settings: str) -> tuple[subprocess.Popen, int]:
         port = free_port()
@@ -207,15 +208,22 @@ class ServiceProcesses:
             "INFERNO_SCORING_BLOCK_MS": "50",
             **{f"INFERNO_SCORING_{k.upper()}": v for k, v in settings.items()},
         }
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "inferno_scoring"],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
+        # Its JSON log lines go to a file: a pipe nobody reads would fill and stall it.
+        log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"scoring-{name}-{port}.log"
+        with log_path.open("ab") as log:
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "inferno_scoring"],
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        self.logs[proc.pid] = log_path
         self.running.append(proc)
         return proc, port
+
+    def log_text(self, proc: subprocess.Popen) -> str:
+        """What ``proc`` logged so far."""
+        return self.logs[proc.pid].read_text(errors="replace")
 
     def stop_all(self) -> None:
         for proc in self.running:

@@ -144,7 +144,7 @@ def test_a_bad_setting_stops_the_service_at_start_with_a_clear_message(
     services: ServiceProcesses, migrated_db: str
 ) -> None:
     proc, _ = services.start(migrated_db, "x", api_port="eighty", max_deliveries="0")
-    _, err = proc.communicate(timeout=30)
-    assert proc.returncode == 2
+    assert proc.wait(timeout=30) == 2
+    err = services.log_text(proc)
     assert "scoring: bad setting INFERNO_SCORING_MAX_DELIVERIES: Input should be greater" in err
     assert "scoring: bad setting INFERNO_SCORING_API_PORT: Input should be a valid integer" in err
