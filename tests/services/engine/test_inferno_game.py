@@ -210,6 +210,7 @@ async def test_no_seat_ever_sees_another_seats_hidden_cards(
     finally:
         for task in readers:
             task.cancel()
+        await asyncio.gather(*readers, return_exceptions=True)  # before their channels close
         for client in (*clients.values(), spectator):
             await client.close()
         store.close()

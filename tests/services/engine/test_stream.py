@@ -124,6 +124,9 @@ async def test_followers_of_a_table_share_one_reader_per_engine(engines, redis_u
     finally:
         for task in tasks:
             task.cancel()
+        # Let the cancelled calls finish before their channels close: a call left in flight
+        # would still hand grpc's poller work for this test's event loop once it has closed.
+        await asyncio.gather(*tasks, return_exceptions=True)
         for client in (*players.values(), *watchers):
             await client.close()
     assert len(received) == 30
@@ -153,6 +156,8 @@ async def test_a_stream_outlives_a_quiet_spell_longer_than_a_redis_read_timeout(
         await play_one_move(players, "t", random.Random(1))
         await asyncio.wait_for(task, 5)
     finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
         for client in (*players.values(), watcher):
             await client.close()
     assert versions[-1] == 2
