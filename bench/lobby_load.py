@@ -56,7 +56,10 @@ def _serve(target: str, port: int, env: dict[str, str], factory: bool) -> subpro
     args += ["--no-access-log", "--log-level", "warning", "--workers", "1"]
     if factory:
         args.append("--factory")
-    return subprocess.Popen(args, env=env, cwd=ROOT)
+    # Its log lines (the lobby's one JSON line per request, as in production) go to a file,
+    # as a container runtime would collect them, not to this terminal.
+    log = open(f"{tempfile.gettempdir()}/bench-{target.split(':')[-1]}-{port}.log", "ab")  # noqa: SIM115
+    return subprocess.Popen(args, env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
 
 
 def _wait(url: str, seconds: float = 30) -> None:
@@ -154,8 +157,8 @@ def main(argv: list[str] | None = None) -> int:
     ports = {"lobby": _free_port(), "lobby_uncached": _free_port(), "bare": _free_port()}
     uncached_env = {**env, "INFERNO_LIST_CACHE_SECONDS": "0"}
     servers = [
-        _serve("inferno_lobby.main:create_app", ports["lobby"], env, factory=True),
-        _serve("inferno_lobby.main:create_app", ports["lobby_uncached"], uncached_env, True),
+        _serve("inferno_lobby.main:create_served_app", ports["lobby"], env, factory=True),
+        _serve("inferno_lobby.main:create_served_app", ports["lobby_uncached"], uncached_env, True),
         _serve("bench.lobby_bare:app", ports["bare"], env, factory=False),
     ]
     # Per scenario, one row set per round. Scenarios alternate round by round, so a change in

@@ -91,3 +91,16 @@ def test_the_engine_logs_the_lobbys_request_id_for_the_table_it_opens(
     (created,) = [e for e in engine_lines() if e.get("event") == "table_created"]
     assert created["request_id"] == "start-7"
     assert table["id"] in (created.get("table_id"), created.get("table"))
+
+
+def test_reads_that_succeed_are_logged_at_debug_changes_and_errors_at_info(
+    client: TestClient,
+) -> None:
+    with json_logs("lobby", level="DEBUG") as lines:
+        client.get("/games", headers={"x-request-id": "read-1"})
+        client.get("/tables/nope", headers={"x-request-id": "read-2"})  # 401
+    levels = {line["request_id"]: line["level"] for line in lines.with_(event="request")}
+    assert levels == {"read-1": "debug", "read-2": "info"}
+    with json_logs("lobby") as lines:  # the services' default level: INFO
+        client.get("/games", headers={"x-request-id": "read-3"})
+    assert not lines.with_(event="request")
