@@ -26,11 +26,13 @@ import multiprocessing
 import os
 import random
 import statistics
+import tempfile
 import threading
 import time
 import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import psycopg
@@ -41,6 +43,7 @@ from psycopg.types.json import Jsonb
 from tqdm import tqdm
 
 from inferno_bus import Consumer, Envelope, EventType, Message, Publisher
+from inferno_logs import configure
 from inferno_rules import commitment, new_seed, rank_seats
 from inferno_scoring.db import UNAVAILABLE, make_pool, migrate
 from inferno_scoring.handler import ScoringHandler
@@ -273,6 +276,10 @@ class Timed:
 
 def _consume(url: str, prefix: str, name: str, batch: int, shared: dict[str, Any]) -> None:
     """One scoring consumer process: ready, waits for go, consumes until stop, reports."""
+    # Log as the service does (JSON lines, one per stored match), to a file as a container
+    # runtime would collect them, not to the terminal.
+    log_path = Path(tempfile.gettempdir()) / f"bench-scoring-{name}-{os.getpid()}.log"
+    configure("scoring", stream=log_path.open("a", encoding="utf-8"))
     pool = make_pool(url, size=2)
     pool.wait()
     client = redis.Redis.from_url(REDIS_URL, decode_responses=True)
