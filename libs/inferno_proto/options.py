@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from google.protobuf.descriptor import FieldDescriptor
+from google.protobuf.message import Message
 
 from inferno_proto import engine_pb2
 
@@ -36,3 +37,22 @@ def options_to_proto(game: str, options: Mapping[str, object]) -> engine_pb2.Gam
         else:
             setattr(branch, field.name, value)
     return msg
+
+
+def options_from_proto(branch: Message) -> dict[str, object]:
+    """The options a ``GameOptions`` branch (``msg.oh_hell``) sets, as the rules core names
+    them (``{"ORDER": "DESC", "HOOK": True}``): the inverse of :func:`options_to_proto`. An
+    enum left at its zero (``…_UNSPECIFIED``) is left out, so ``validate_options`` gives it the
+    game's default."""
+    out: dict[str, object] = {}
+    for field in branch.DESCRIPTOR.fields:
+        value = getattr(branch, field.name)
+        if field.type == FieldDescriptor.TYPE_ENUM:
+            if value == 0:
+                continue
+            # Values are named <ENUM>_<VALUE>, e.g. OH_HELL_ORDER_DESC beside …_UNSPECIFIED.
+            prefix = field.enum_type.values_by_number[0].name.removesuffix("UNSPECIFIED")
+            out[field.name.upper()] = field.enum_type.values_by_number[value].name[len(prefix) :]
+        else:
+            out[field.name.upper()] = value
+    return out

@@ -6,22 +6,10 @@ from typing import Any
 
 from inferno_proto import engine_pb2
 from inferno_proto import oh_hell_pb2 as oh
-from inferno_rules import Action
+from inferno_proto.options import options_from_proto
+from inferno_rules import Action, get_game, validate_options
 
-ORDERS = {
-    oh.OH_HELL_ORDER_UNSPECIFIED: "ASC",
-    oh.OH_HELL_ORDER_ASC: "ASC",
-    oh.OH_HELL_ORDER_DESC: "DESC",
-    oh.OH_HELL_ORDER_UP_DOWN: "UP_DOWN",
-    oh.OH_HELL_ORDER_DOWN_UP: "DOWN_UP",
-}
-FLAGS = {
-    "hook": "HOOK",
-    "simultaneous_bids": "SIMULTANEOUS_BIDS",
-    "la_podrida": "LA_PODRIDA",
-    "miss_scores_tricks": "MISS_SCORES_TRICKS",
-    "zero_bid_alt": "ZERO_BID_ALT",
-}
+INFO = get_game("oh_hell").info
 
 
 def action_from_proto(msg: oh.OhHellAction) -> Action | None:
@@ -51,10 +39,7 @@ def view_dict(reply: engine_pb2.GetViewResponse) -> dict[str, Any]:
     return {
         "game": "oh_hell",
         "players": players,
-        "options": {
-            "ORDER": ORDERS.get(v.options.order, "ASC"),
-            **{option: getattr(v.options, field) for field, option in FLAGS.items()},
-        },
+        "options": validate_options(INFO, options_from_proto(v.options)),
         "phase": v.phase,
         "hand_number": v.hand_number,
         "hands_total": v.hands_total,
