@@ -24,6 +24,7 @@ from redis.asyncio import Redis
 
 from inferno_auth import Claims
 
+from .background import stop_if_cancelled
 from .errors import Conflict, LobbyError, NotFound
 from .schemas import QuickPlayTicket
 from .tables import Tables, check_game
@@ -191,10 +192,12 @@ class Matchmaker:
     async def run(self, every_seconds: float) -> None:
         """The background sweeper started with the app."""
         while True:
+            stop_if_cancelled()
             try:
                 await self.sweep()
             except asyncio.CancelledError:
                 raise
             except Exception as err:
                 log.warning("quick_play_sweep_failed", error=str(err))
+            stop_if_cancelled()
             await asyncio.sleep(every_seconds)

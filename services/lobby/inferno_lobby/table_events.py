@@ -21,6 +21,7 @@ from redis.exceptions import ResponseError
 from inferno_bus import Envelope, EventType, stream_key
 from inferno_bus.envelope import MalformedEvent
 
+from .background import stop_if_cancelled
 from .tables import Tables
 
 log = structlog.get_logger("inferno_lobby.table_events")
@@ -88,10 +89,12 @@ class TableEvents:
     async def run(self) -> None:
         await self.ensure_group()
         while True:
+            stop_if_cancelled()
             try:
                 await self.poll(block_ms=1000)
             except asyncio.CancelledError:
                 raise
             except Exception as err:  # the database or Redis restarting: try again soon
                 log.warning("table_events_failed", error=str(err))
+                stop_if_cancelled()
                 await asyncio.sleep(1)
