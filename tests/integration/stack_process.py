@@ -7,7 +7,6 @@ The ``inferno`` client is run the same way, as a real process (:func:`run_cli`).
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess
@@ -17,6 +16,7 @@ import time
 from pathlib import Path
 
 from tests.support.engine_process import free_port
+from tests.support.json_logs import read_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHONPATH = os.pathsep.join(
@@ -70,15 +70,8 @@ class StackProcess:
 
     def log_lines(self, **fields: object) -> list[dict[str, object]]:
         """Every service's JSON log lines (``<data>/logs/*.log``) that have these fields."""
-        found = []
-        for path in sorted((self.data_dir / "logs").glob("*.log")):
-            for text in path.read_text(errors="replace").splitlines():
-                if not text.startswith("{"):
-                    continue  # a line from before logging was set up (a crash trace, …)
-                line = json.loads(text)
-                if all(line.get(k) == v for k, v in fields.items()):
-                    found.append(line)
-        return found
+        logs = sorted((self.data_dir / "logs").glob("*.log"))
+        return [line for path in logs for line in read_lines(path, **fields)]
 
     @property
     def output(self) -> str:

@@ -11,11 +11,24 @@ import json
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import structlog
 
 from inferno_logs import configure
+
+
+def read_lines(path: Path, **fields: Any) -> Lines:
+    """The JSON lines (inferno_logs) a service wrote to ``path`` that have these fields; lines
+    that are not JSON (from before logging was set up, a crash trace) are skipped."""
+    found = Lines()
+    for text in path.read_text(errors="replace").splitlines():
+        if text.startswith("{"):
+            line = json.loads(text)
+            if all(line.get(k) == v for k, v in fields.items()):
+                found.append(line)
+    return found
 
 
 class Lines(list[dict[str, Any]]):

@@ -3,7 +3,6 @@ lines, and carried to the engine, whose own log shows the lobby's id for the tab
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -12,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.support.engine_process import EngineProcess
-from tests.support.json_logs import json_logs
+from tests.support.json_logs import json_logs, read_lines
 
 from .conftest import TEST_KEY, bearer, sign_up
 
@@ -80,15 +79,11 @@ def test_the_engine_logs_the_lobbys_request_id_for_the_table_it_opens(
     )
     assert started.status_code == 200, started.text
 
-    def engine_lines() -> list[dict]:
-        text = real_engine.log_path.read_text()
-        return [json.loads(t) for t in text.splitlines() if t.startswith("{")]
-
     deadline = time.monotonic() + 10
-    while not [e for e in engine_lines() if e.get("event") == "table_created"]:
+    while not read_lines(real_engine.log_path, event="table_created"):
         assert time.monotonic() < deadline, real_engine.log_path.read_text()
         time.sleep(0.1)
-    (created,) = [e for e in engine_lines() if e.get("event") == "table_created"]
+    (created,) = read_lines(real_engine.log_path, event="table_created")
     assert created["request_id"] == "start-7"
     assert table["id"] in (created.get("table_id"), created.get("table"))
 

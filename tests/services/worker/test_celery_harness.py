@@ -8,7 +8,6 @@ Redis under the test's key prefix, and stops them afterwards.
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess
@@ -24,6 +23,7 @@ import pytest
 from inferno_auth import Role, issue_token
 from inferno_proto import engine_pb2, engine_pb2_grpc
 from tests.support.engine_process import ROOT, EngineProcess
+from tests.support.json_logs import read_lines
 
 KEY = "worker-test-key-0123456789abcdef0123456789"
 
@@ -55,13 +55,7 @@ class Child:
 
     def lines(self, **fields: object) -> list[dict[str, object]]:
         """The JSON log lines (inferno_logs) that have these fields."""
-        found = []
-        for text in self.text().splitlines():
-            if text.startswith("{"):
-                line = json.loads(text)
-                if all(line.get(k) == v for k, v in fields.items()):
-                    found.append(line)
-        return found
+        return read_lines(self.log_path, **fields)
 
     def kill(self) -> None:
         if self.process.poll() is None:
