@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import uuid
 from typing import Any
@@ -120,3 +121,13 @@ async def bus_when(redis_url: str, prefix: str, ready: Any, timeout: float = 5.0
     finally:
         client.close()
     raise AssertionError("the expected bus events were not published in time")
+
+
+async def shut_down(tasks: list[asyncio.Task[Any]], clients: list[Client]) -> None:
+    """Cancel the readers and let their calls finish before the channels close: a call left in
+    flight would hand grpc's poller work for this test's event loop after it has closed."""
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for client in clients:
+        await client.close()

@@ -17,7 +17,7 @@ from inferno_auth import Role
 from inferno_proto import engine_pb2 as pb
 from inferno_rules import get_game
 
-from .client import Client, create_table
+from .client import Client, create_table, shut_down
 
 pytestmark = pytest.mark.anyio
 GAME = get_game("oh_hell")
@@ -82,11 +82,7 @@ async def test_no_seat_ever_sees_another_seats_cards(
             assert not strings(answer) & others
         await asyncio.wait_for(asyncio.gather(*readers), 10)
     finally:
-        for task in readers:
-            task.cancel()
-        await asyncio.gather(*readers, return_exceptions=True)  # before their channels close
-        for client in (*clients.values(), spectator):
-            await client.close()
+        await shut_down(readers, [*clients.values(), spectator])
         store.close()
     assert views[0].status == pb.TABLE_STATUS_FINISHED
     if options.get("simultaneous_bids"):

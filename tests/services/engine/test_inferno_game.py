@@ -20,7 +20,7 @@ from inferno_proto import engine_pb2 as pb
 from inferno_proto.options import options_to_proto
 from inferno_rules import commitment, get_game
 
-from .client import Client, bid, bus_when
+from .client import Client, bid, bus_when, shut_down
 from .test_errors import Checker
 from .test_hidden_information import strings
 
@@ -208,11 +208,7 @@ async def test_no_seat_ever_sees_another_seats_hidden_cards(
             answered[seat].extend(answer.events)  # checked once the next state is known
         await asyncio.wait_for(asyncio.gather(*readers), 10)
     finally:
-        for task in readers:
-            task.cancel()
-        await asyncio.gather(*readers, return_exceptions=True)  # before their channels close
-        for client in (*clients.values(), spectator):
-            await client.close()
+        await shut_down(readers, [*clients.values(), spectator])
         store.close()
     assert views[0].status == pb.TABLE_STATUS_FINISHED and stacks_checked > 0
     for seat, events in streams.items():
