@@ -284,6 +284,10 @@ class Consumer:
         # A consumer works on what it was handed at its last read or claim: an entry handed
         # out no earlier than the consumer's last interaction with Redis ("idle"). An entry
         # handed out before that was left pending (its handler failed) and is not waited for.
+        # "idle" and "time since delivered" are read by two calls, so Redis measures them at
+        # two moments: the gap between them (however long this thread waited in between, on a
+        # loaded machine easily more than the slack) is added to the slack.
+        asked = time.monotonic()
         for info in self.client.xinfo_consumers(self.stream, self.group):
             name = _text(info["name"])
             if name == self.name or not int(info["pending"]):
@@ -292,9 +296,11 @@ class Consumer:
             rows = self.client.xpending_range(
                 self.stream, self.group, min="-", max=f"({entry_id}", count=16, consumername=name
             )
+            gap_ms = (time.monotonic() - asked) * 1000
             for row in rows:
                 handed_ms = int(row["time_since_delivered"])
-                if handed_ms < self.claim_idle_ms and handed_ms <= last_seen_ms + _SAME_CALL_MS:
+                same_call = handed_ms <= last_seen_ms + gap_ms + _SAME_CALL_MS
+                if handed_ms < self.claim_idle_ms and same_call:
                     return True
         return False
 

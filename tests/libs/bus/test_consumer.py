@@ -247,6 +247,37 @@ def test_a_consumer_waits_for_older_entries_another_consumer_is_working_on(
     assert [p["message_id"] for p in pending][-2:] == [m.entry_id for m in stale]
 
 
+class _SlowPending(redis.Redis):
+    """A real client whose XPENDING answers late, as when its thread waits for the GIL or
+    the CPU on a loaded machine between two calls."""
+
+    def xpending_range(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        time.sleep(0.3)
+        return super().xpending_range(*args, **kwargs)
+
+
+def test_older_entries_in_work_are_seen_however_late_the_second_question_is_answered(
+    client: redis.Redis, redis_prefix: str, redis_url: str
+) -> None:
+    publisher = Publisher(client, redis_prefix)
+    publisher.publish_many(aborted(n) for n in range(4))
+    first = make(client, redis_prefix, Recorder(), name="first")
+    first.ensure_group()
+    slow = _SlowPending.from_url(redis_url, decode_responses=True)
+    second = make(slow, redis_prefix, Recorder(), name="second")
+    try:
+        [(_, older)] = client.xreadgroup("g", "first", {first.stream: ">"}, count=2)
+        [(_, newer)] = client.xreadgroup("g", "second", {first.stream: ">"}, count=2)
+        mine = [Message(i, Envelope.from_fields(f), 1) for i, f in newer]
+        # "first" still works on the older two: the 0.3 s between Redis's two answers must not
+        # make its entries look left behind.
+        assert not second.wait_for_older(mine, timeout_s=0.2)
+        client.xack(first.stream, "g", *(i for i, _ in older))
+        assert second.wait_for_older(mine, timeout_s=0.2)
+    finally:
+        slow.close()
+
+
 def test_a_message_delivered_too_often_is_dead_lettered_unhandled(
     client: redis.Redis, redis_prefix: str
 ) -> None:
