@@ -20,6 +20,21 @@ DATABASE_URL = os.environ.get(
 )
 
 
+@pytest.fixture(scope="session", autouse=True)
+def one_event_loop() -> Iterator[None]:
+    """Every async test of the session runs on one asyncio event loop.
+
+    grpc.aio's poller hands a finished call back to the loop the call was made on; with a loop
+    per test, a call of an earlier test that completes late (a stream's cancellation, a
+    channel's close) lands on a closed loop and fails whichever test is running then ("Event
+    loop is closed"). Holding one lease on anyio's test runner keeps one loop for the session.
+    """
+    from anyio.pytest_plugin import get_runner
+
+    with get_runner("asyncio", {}):
+        yield
+
+
 @pytest.fixture(scope="session")
 def redis_url() -> str:
     return REDIS_URL
