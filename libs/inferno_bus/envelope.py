@@ -33,6 +33,8 @@ class EventType(StrEnum):
     TABLE_ABORTED = "table.aborted"
     SEAT_HANDED_OVER = "table.seat_handed_over"
     TABLE_PRESENCE = "table.presence"
+    CLOCK_TICKED = "table.clock_ticked"
+    STATUS_CHANGED = "table.status_changed"
 
 
 #: Bus streams by purpose. Every name is prefixed by the deployment's key prefix

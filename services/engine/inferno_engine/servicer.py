@@ -80,6 +80,8 @@ def view_message(table_id: str, tv: TableView) -> pb.GetViewResponse:
     if tv.decision.seats:
         policy = ClockPolicy.from_seconds(snap.turn_seconds)
         out.clocks.deadline_ms = turn_deadline(policy, snap.since_ms)
+    out.clocks.game_time_ms = tv.game_time_ms
+    out.clocks.next_tick_at_ms = tv.next_tick_at_ms
     tr.fill_view(out, tv.view)
     return out
 
@@ -173,6 +175,18 @@ class EngineServicer(engine_pb2_grpc.EngineServicer):
         )
         return pb.HandOverSeatResponse(
             table_id=request.table_id, version=version, handed_over=changed
+        )
+
+    async def AdvanceClock(
+        self, request: pb.AdvanceClockRequest, context: grpc.aio.ServicerContext
+    ) -> pb.AdvanceClockResponse:
+        ticked = await self.tables.advance_clock(caller(), request.table_id)
+        return pb.AdvanceClockResponse(
+            table_id=request.table_id,
+            version=ticked.version,
+            advanced=ticked.advanced,
+            game_time_ms=ticked.game_time_ms,
+            next_tick_at_ms=ticked.next_tick_at_ms,
         )
 
     async def GetFullView(

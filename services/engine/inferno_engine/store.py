@@ -8,7 +8,9 @@ also on Redis Cluster:
   ``turn_seconds``, ``clock`` (JSON: the rest of the clock policy, ``bank_seconds``,
   ``increment_seconds``, ``grace_seconds``; absent on older tables), ``since_ms`` (when the
   current decision began), ``last_event``, ``spectator_delay`` (seconds; absent = 0). A seat
-  handed to a bot has ``"abandoned": true`` in ``seats``.
+  handed to a bot has ``"abandoned": true`` in ``seats``. A real-time table also has
+  ``clock_origin`` (ms): when its game clock read 0, moved later by the time it spent paused,
+  so the game time now is ``now - clock_origin`` while it is live.
 - ``<prefix>{t:<id>}:events``  stream: every event of the table with its audience (``to``: ``*``
   public, else the seats allowed to see it, comma-separated) and entry id ``<version>-<n>``.
 - ``<prefix>{t:<id>}:actions`` hash: ``<seat>:<action id>`` → the stored answer (idempotency).
@@ -53,7 +55,7 @@ end
 #: KEYS: state, events, actions, outbox, history.
 #: ARGV: 1 expected version, 2 answer field ("" = none), 3 answer, 4 state bytes ("" = keep),
 #: 5 status, 6 since_ms, 7 last event id ("" = keep), 8 event count n, 9 outbox count m, then
-#: n × (kind, data, to), then m outbox envelopes.
+#: n × (kind, data, to), then m outbox envelopes, then the new ``clock_origin`` ("" = keep).
 #: Returns {"ok", version} | {"dup", answer} | {"stale", version} | {"missing"}.
 COMMIT = (
     """
@@ -80,6 +82,7 @@ for k = 1, m do
   redis.call('RPUSH', KEYS[4], ARGV[i])
   i = i + 1
 end
+if ARGV[i] and ARGV[i] ~= '' then redis.call('HSET', KEYS[1], 'clock_origin', ARGV[i]) end
 if ARGV[2] ~= '' then redis.call('HSET', KEYS[3], ARGV[2], ARGV[3]) end
 """
     + HISTORY_STEP
@@ -158,7 +161,8 @@ return 1
 #: {fields, state bytes or false when ARGV[1] is current, outbox head or false, answer or false}.
 READ = """
 local f = redis.call('HMGET', KEYS[1], 'version', 'game', 'status', 'seats', 'options', 'seed',
-                     'commitment', 'turn_seconds', 'since_ms', 'last_event', 'clock')
+                     'commitment', 'turn_seconds', 'since_ms', 'last_event', 'clock',
+                     'clock_origin')
 if not f[1] then return nil end
 local state = false
 if f[1] ~= ARGV[1] then state = redis.call('HGET', KEYS[1], 'state') end
@@ -198,6 +202,7 @@ class Snapshot:
     outbox_head: bytes | None  # the oldest unpublished bus envelope, if any
     prior_answer: bytes | None
     clock: dict[str, int] | None = None  # bank/increment/grace seconds (None: older tables)
+    clock_origin: int | None = None  # real-time tables: wall ms at game time 0 (pauses added)
 
 
 class Past(NamedTuple):
@@ -280,7 +285,9 @@ class TableStore:
         if reply is None:
             return None
         fields, state, head, prior = reply
-        (version, game, status, seats, options, seed, sealed, turn, since, last, clock) = fields
+        (version, game, status, seats, options, seed, sealed, turn, since, last, clock, origin) = (
+            fields
+        )
         return Snapshot(
             table_id=table_id,
             version=int(version),
@@ -297,6 +304,7 @@ class TableStore:
             outbox_head=head or None,
             prior_answer=prior or None,
             clock=json.loads(clock) if clock else None,
+            clock_origin=int(origin) if origin else None,
         )
 
     async def events_after(
@@ -404,8 +412,10 @@ class TableStore:
         state: bytes = b"",
         answer_field: str = "",
         answer: bytes = b"",
+        clock_origin: int | None = None,
     ) -> Committed:
-        """Apply one change if the table is still at ``expected`` (see :data:`COMMIT`)."""
+        """Apply one change if the table is still at ``expected`` (see :data:`COMMIT`);
+        ``clock_origin`` moves a real-time table's game clock (on resuming after a pause)."""
         last_event = f"{expected + 1}-{len(events) - 1}" if events else ""
         args: list[Any] = [
             expected,
@@ -419,6 +429,7 @@ class TableStore:
             len(outbox),
             *_event_args(events),
             *outbox,
+            "" if clock_origin is None else clock_origin,
         ]
         reply = await self.batch.script(COMMIT, list(self.keys(table_id)), args)
         outcome = reply[0].decode()

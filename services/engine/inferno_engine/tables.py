@@ -42,7 +42,7 @@ from inferno_rules import (
     visible_events,
 )
 
-from . import auth, metrics
+from . import auth, game_clock, metrics
 from .bus import Publisher, envelope, finished_payload
 from .delay import SpectatorDelay
 from .errors import (
@@ -117,6 +117,29 @@ class TableView:
     decision: Decision
     spectator_delay: int = 0  # the table's setting, seconds
     late_ms: int = 0  # how far behind now this view is (a delayed spectator's)
+    game_time_ms: int = 0  # real-time tables: the game clock when the view was made
+    next_tick_at_ms: int = 0  # real-time tables: server time of the next tick (0 = none)
+
+
+@dataclass(frozen=True, slots=True)
+class _StatusChange:
+    status: str
+    since_ms: int
+    events: list[Event]
+    outbox: list[str]
+    state: bytes  # b"" = unchanged
+    clock_origin: int | None  # None = unchanged
+
+
+@dataclass(frozen=True, slots=True)
+class Ticked:
+    """What a clock tick did: the version after it, whether it committed anything, the game
+    time it was taken at and the server time of the next one (0 = none)."""
+
+    version: int
+    advanced: bool
+    game_time_ms: int
+    next_tick_at_ms: int
 
 
 class Tables:
@@ -246,19 +269,19 @@ class Tables:
         ]
         sealed = commitment(seed)
         at = now_ms()
-        created = envelope(
-            EventType.TABLE_CREATED,
-            table_id,
-            1,
-            at,
-            {
-                "game": game_name,
-                "options": options,
-                "seats": seat_list,
-                "seed_commitment": sealed,
-                "clock": {"turn_seconds": turn_seconds, **clock},
-            },
-        )
+        announced: dict[str, Any] = {
+            "game": game_name,
+            "options": options,
+            "seats": seat_list,
+            "seed_commitment": sealed,
+            "clock": {"turn_seconds": turn_seconds, **clock},
+        }
+        real_time = game_clock.is_real_time(game)
+        if real_time:
+            # The game clock starts now; the first tick (the countdown's end) is announced with
+            # the table so the timer service can schedule it.
+            announced["tick_at_ms"] = game_clock.next_tick_at(game, state, at)
+        created = envelope(EventType.TABLE_CREATED, table_id, 1, at, announced)
         events = game.opening_events(state)
         fields: dict[str, str | bytes | int] = {
             "version": 1,
@@ -276,6 +299,8 @@ class Tables:
         }
         if spectator_delay:
             fields["spectator_delay"] = spectator_delay
+        if real_time:
+            fields["clock_origin"] = at
         if not await self.store.create(table_id, fields, events, [created]):
             raise AlreadyExists(f"a table {table_id!r} already exists", reason="table_exists")
         await self.publisher.publish_soon(table_id, [created])
@@ -348,6 +373,14 @@ class Tables:
             )
         game = get_game(snap.game)
         state = self._decoded(snap, cached)
+        at = now_ms()
+        real_time = game_clock.is_real_time(game)
+        ticked: tuple[Event, ...] = ()
+        if real_time:
+            # The command is judged against the table as it is now (see game_clock).
+            state, ticked = game_clock.catch_up(
+                game, state, game_clock.game_time(snap, at, paused=False)
+            )
         if action is None:
             if seat not in game.to_act(state):
                 if quick:
@@ -382,8 +415,9 @@ class Tables:
             error = InvalidArgument if out.code in MALFORMED else RuleBroken
             raise error(out.message, reason=out.code, version=snap.version)
         version = snap.version + 1
+        events = (*ticked, *out.events)
         to_act = list(game.to_act(out.state))
-        stored = [StoredEvent(f"{version}-{i}", version, e) for i, e in enumerate(out.events)]
+        stored = [StoredEvent(f"{version}-{i}", version, e) for i, e in enumerate(events)]
         mine = visible(stored, Viewer.of_seat(seat))
         answer = json.dumps(
             {
@@ -396,40 +430,27 @@ class Tables:
             separators=(",", ":"),
         ).encode()
         over = game.is_over(out.state)
-        at = now_ms()
+        applied: dict[str, Any] = {
+            "seat": seat,
+            "action": tr.public_action(state, action),
+            "action_id": action_id,
+            "events": [e.kind for e in events],
+            "to_act": to_act,
+            "forced": forced,
+        }
+        if real_time:
+            origin = snap.clock_origin or 0
+            applied["tick_at_ms"] = game_clock.next_tick_at(game, out.state, origin)
         outbox = [
-            envelope(
-                EventType.ACTION_APPLIED,
-                table_id,
-                version,
-                at,
-                {
-                    "seat": seat,
-                    "action": tr.public_action(state, action),
-                    "action_id": action_id,
-                    "events": [e.kind for e in out.events],
-                    "to_act": to_act,
-                    "forced": forced,
-                },
-            )
+            envelope(EventType.ACTION_APPLIED, table_id, version, at, applied),
+            *self._results(snap, out.state, events, version, at),
         ]
-        for event in out.events:
-            scored = tr.round_score(out.state, event)
-            if scored is not None:
-                outbox.append(envelope(EventType.ROUND_SCORED, table_id, version, at, scored))
-        if over:
-            result = game.result(out.state)
-            assert result is not None
-            payload = finished_payload(
-                snap.game, snap.seats, result, snap.seed, snap.commitment, at
-            )
-            outbox.append(envelope(EventType.TABLE_FINISHED, table_id, version, at, payload))
         committed = await self.store.commit(
             table_id,
             expected=snap.version,
             status=FINISHED if over else LIVE,
             since_ms=at,
-            events=out.events,
+            events=events,
             outbox=outbox,
             state=game.encode(out.state),
             answer_field=action_id,
@@ -447,7 +468,7 @@ class Tables:
         if committed.outcome == "missing":
             raise TableNotFound(f"there is no table {table_id!r}")
         metrics.ACTIONS.labels(snap.game, "applied").inc()
-        last = f"{version}-{len(out.events) - 1}" if out.events else snap.last_event
+        last = f"{version}-{len(events) - 1}" if events else snap.last_event
         status = FINISHED if over else LIVE
         self._remember(
             replace(
@@ -464,6 +485,103 @@ class Tables:
         )
         await self.publisher.publish_soon(table_id, outbox)
         return Answer(snap.game, version, mine, False, tuple(to_act))
+
+    def _results(
+        self, snap: Snapshot, state: Any, events: Sequence[Event], version: int, at: int
+    ) -> list[str]:
+        """The bus envelopes a change's events call for: each round scored, and the result
+        when the game is over."""
+        tr = translation(snap.game)
+        game = get_game(snap.game)
+        table_id = snap.table_id
+        outbox = []
+        for event in events:
+            scored = tr.round_score(state, event)
+            if scored is not None:
+                outbox.append(envelope(EventType.ROUND_SCORED, table_id, version, at, scored))
+        if game.is_over(state):
+            result = game.result(state)
+            assert result is not None
+            payload = finished_payload(
+                snap.game, snap.seats, result, snap.seed, snap.commitment, at
+            )
+            outbox.append(envelope(EventType.TABLE_FINISHED, table_id, version, at, payload))
+        return outbox
+
+    # ------------------------------------------------------------------ AdvanceClock
+    async def advance_clock(self, claims: Claims, table_id: str) -> Ticked:
+        """The timer's tick for a real-time table: commit whatever fell due by now, if
+        anything. Asking early or twice commits nothing (exactly-once effects)."""
+        auth.require_role(claims, Role.SERVICE)
+        for _attempt in range(10):
+            cached = self._states.get(table_id)
+            snap = await self._snapshot(table_id, cached=cached)
+            game = get_game(snap.game)
+            if not game_clock.is_real_time(game):
+                raise RuleBroken(
+                    f"{snap.game} is not a real-time game; its clock never ticks",
+                    reason="not_real_time",
+                    version=snap.version,
+                )
+            if snap.status != LIVE:
+                why = "its clock stands still until it resumes" if snap.status == PAUSED else ""
+                raise RuleBroken(
+                    f"the table is {snap.status}; " + (why or "its clock has stopped"),
+                    reason=f"table_{snap.status}",
+                    version=snap.version,
+                )
+            origin = snap.clock_origin or 0
+            at = now_ms()
+            game_ms = game_clock.game_time(snap, at, paused=False)
+            state, events = game_clock.catch_up(game, self._decoded(snap, cached), game_ms)
+            next_at = game_clock.next_tick_at(game, state, origin)
+            if not events:
+                return Ticked(snap.version, False, game_ms, next_at)
+            version = snap.version + 1
+            ticked = envelope(
+                EventType.CLOCK_TICKED,
+                table_id,
+                version,
+                at,
+                {
+                    "game_time_ms": game_ms,
+                    "events": [e.kind for e in events],
+                    "to_act": list(game.to_act(state)),
+                    "tick_at_ms": next_at,
+                },
+            )
+            outbox = [ticked, *self._results(snap, state, events, version, at)]
+            over = game.is_over(state)
+            committed = await self.store.commit(
+                table_id,
+                expected=snap.version,
+                status=FINISHED if over else LIVE,
+                since_ms=at,
+                events=events,
+                outbox=outbox,
+                state=game.encode(state),
+            )
+            if committed.outcome == "missing":
+                raise TableNotFound(f"there is no table {table_id!r}")
+            if committed.outcome != "ok":
+                continue  # a move or another tick came first: look again
+            self._remember(
+                replace(
+                    snap,
+                    version=version,
+                    status=FINISHED if over else LIVE,
+                    since_ms=at,
+                    last_event=f"{version}-{len(events) - 1}",
+                    state=None,
+                    prior_answer=None,
+                    outbox_head=None,
+                ),
+                state,
+            )
+            await self.publisher.publish_soon(table_id, outbox)
+            metrics.ACTIONS.labels(snap.game, "ticked").inc()
+            return Ticked(version, True, game_ms, 0 if over else next_at)
+        raise StaleVersion("the table keeps changing; try again", version=snap.version)
 
     def _replay(
         self, snap: Snapshot, stored: bytes, seat: int, fingerprint: str, version: int
@@ -517,7 +635,17 @@ class Tables:
         seat = viewer.seat if viewer.role == "seat" else None
         legal = game.legal_actions(state, seat) if seat is not None and snap.status == LIVE else []
         decision = game.decision(state) if snap.status == LIVE else Decision(())
-        return TableView(snap, viewer, game.view(state, viewer), legal, decision)
+        view = TableView(snap, viewer, game.view(state, viewer), legal, decision)
+        if not game_clock.is_real_time(game) or snap.status in ENDED:
+            return view
+        live = snap.status == LIVE
+        return replace(
+            view,
+            game_time_ms=game_clock.game_time(snap, now_ms(), paused=not live),
+            next_tick_at_ms=game_clock.next_tick_at(game, state, snap.clock_origin or 0)
+            if live
+            else 0,
+        )
 
     async def full_view(self, claims: Claims, table_id: str, reason: str) -> TableView:
         auth.require_role(claims, Role.OPERATOR)
@@ -569,7 +697,8 @@ class Tables:
         allowed_from = {PAUSED: (LIVE,), LIVE: (PAUSED,), ABORTED: (LIVE, PAUSED)}[target]
         verb = {PAUSED: "paused", LIVE: "resumed", ABORTED: "aborted"}[target]
         for _attempt in range(10):
-            snap = await self._snapshot(table_id)
+            cached = self._states.get(table_id)
+            snap = await self._snapshot(table_id, cached=cached)
             if snap.status not in allowed_from:
                 raise RuleBroken(
                     f"the table is {snap.status}; it cannot be {verb}",
@@ -577,33 +706,74 @@ class Tables:
                     version=snap.version,
                 )
             at = now_ms()
-            outbox = []
-            if target == ABORTED:
-                outbox.append(
-                    envelope(
-                        EventType.TABLE_ABORTED,
-                        table_id,
-                        snap.version + 1,
-                        at,
-                        {"game": snap.game, "reason": reason},
-                    )
-                )
-            event = Event(STATUS_EVENT, {"status": target, "reason": reason})
+            change = self._status_change(snap, cached, target, reason, at)
             committed = await self.store.commit(
                 table_id,
                 expected=snap.version,
-                status=target,
-                since_ms=at if target == LIVE else snap.since_ms,
-                events=[event],
-                outbox=outbox,
+                status=change.status,
+                since_ms=change.since_ms,
+                events=change.events,
+                outbox=change.outbox,
+                state=change.state,
+                clock_origin=change.clock_origin,
             )
             if committed.outcome == "ok":
-                await self.publisher.publish_soon(table_id, outbox)
+                self._states.pop(table_id, None)
+                await self.publisher.publish_soon(table_id, change.outbox)
                 await self._audit(claims, verb, table_id, reason)
-                return committed.version, target
+                return committed.version, change.status
             if committed.outcome == "missing":
                 raise TableNotFound(f"there is no table {table_id!r}")
         raise StaleVersion("the table keeps changing; try again", version=snap.version)
+
+    def _status_change(
+        self,
+        snap: Snapshot,
+        cached: tuple[Snapshot, Any] | None,
+        target: str,
+        reason: str,
+        at: int,
+    ) -> _StatusChange:
+        """What pausing, resuming or aborting commits. A real-time table's game clock stops
+        at the pause (what fell due by then happens first) and goes on from there on resume."""
+        game = get_game(snap.game)
+        version = snap.version + 1
+        events: list[Event] = []
+        state: Any = None
+        status, since_ms, origin = target, (at if target == LIVE else snap.since_ms), None
+        real_time = game_clock.is_real_time(game) and target != ABORTED
+        if real_time:
+            state = self._decoded(snap, cached)
+            if target == PAUSED:
+                state, ticked = game_clock.catch_up(
+                    game, state, game_clock.game_time(snap, at, paused=False)
+                )
+                events.extend(ticked)
+                since_ms = at  # the game clock stands at this moment until the resume
+                if game.is_over(state):
+                    status = FINISHED  # it ended by itself before the pause took hold
+            else:
+                old_origin = snap.clock_origin if snap.clock_origin is not None else 0
+                origin = old_origin + (at - snap.since_ms)
+        events.append(Event(STATUS_EVENT, {"status": status, "reason": reason}))
+        outbox: list[str] = []
+        if target == ABORTED:
+            payload = {"game": snap.game, "reason": reason}
+            outbox.append(envelope(EventType.TABLE_ABORTED, snap.table_id, version, at, payload))
+        else:
+            to_act = list(game.to_act(state if state is not None else self._decoded(snap, cached)))
+            changed: dict[str, Any] = {
+                "status": status,
+                "reason": reason,
+                "to_act": to_act if status == LIVE else [],
+            }
+            if real_time and status == LIVE:
+                changed["tick_at_ms"] = game_clock.next_tick_at(game, state, origin or 0)
+            outbox.append(envelope(EventType.STATUS_CHANGED, snap.table_id, version, at, changed))
+            if real_time and state is not None:
+                outbox.extend(self._results(snap, state, events, version, at))
+        encoded = game.encode(state) if real_time and target == PAUSED else b""
+        return _StatusChange(status, since_ms, events, outbox, encoded, origin)
 
     # ------------------------------------------------------------------ HandOverSeat
     async def hand_over(

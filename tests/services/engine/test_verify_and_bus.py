@@ -133,3 +133,36 @@ async def test_a_commit_left_unpublished_is_published_by_the_next_call(
     finally:
         client.close()
     assert len(published) == before + 1 and published[-1].id == stranded.id
+
+
+async def test_a_pause_and_a_resume_are_announced_on_the_bus(
+    engine, redis_url, redis_prefix
+) -> None:
+    await create_table(engine.address, "p", PLAYERS)
+    operator = Client(engine.address, "olga", Role.OPERATOR)
+    try:
+        deciding = list((await operator.view("p")).decision.seats)
+        for call, request in (
+            (operator.stub.PauseTable, pb.PauseTableRequest(table_id="p", reason="dispute")),
+            (operator.stub.ResumeTable, pb.ResumeTableRequest(table_id="p", reason="settled")),
+        ):
+            await call(request, metadata=operator.metadata)
+    finally:
+        await operator.close()
+    envelopes = await bus_when(
+        redis_url,
+        redis_prefix,
+        lambda es: sum(e.type == "table.status_changed" for e in es) == 2,
+    )
+    paused, resumed = [e for e in envelopes if e.type == "table.status_changed"]
+    assert (paused.version, paused.payload) == (
+        2,
+        {"status": "paused", "reason": "dispute", "to_act": []},
+    )
+    # The timer service restarts the deciding seat's clock from here.
+    assert (resumed.version, resumed.payload) == (
+        3,
+        {"status": "live", "reason": "settled", "to_act": deciding},
+    )
+    assert len(deciding) == 1
+    assert "tick_at_ms" not in resumed.payload  # a turn-based game has no clock ticks

@@ -59,7 +59,7 @@ class Decision(_message.Message):
     def __init__(self, seats: _Optional[_Iterable[int]] = ..., simultaneous: _Optional[bool] = ...) -> None: ...
 
 class Clocks(_message.Message):
-    __slots__ = ("server_time_ms", "decision_since_ms", "deadline_ms", "turn_seconds", "bank_seconds", "increment_seconds", "grace_seconds")
+    __slots__ = ("server_time_ms", "decision_since_ms", "deadline_ms", "turn_seconds", "bank_seconds", "increment_seconds", "grace_seconds", "game_time_ms", "next_tick_at_ms")
     SERVER_TIME_MS_FIELD_NUMBER: _ClassVar[int]
     DECISION_SINCE_MS_FIELD_NUMBER: _ClassVar[int]
     DEADLINE_MS_FIELD_NUMBER: _ClassVar[int]
@@ -67,6 +67,8 @@ class Clocks(_message.Message):
     BANK_SECONDS_FIELD_NUMBER: _ClassVar[int]
     INCREMENT_SECONDS_FIELD_NUMBER: _ClassVar[int]
     GRACE_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    GAME_TIME_MS_FIELD_NUMBER: _ClassVar[int]
+    NEXT_TICK_AT_MS_FIELD_NUMBER: _ClassVar[int]
     server_time_ms: int
     decision_since_ms: int
     deadline_ms: int
@@ -74,7 +76,9 @@ class Clocks(_message.Message):
     bank_seconds: int
     increment_seconds: int
     grace_seconds: int
-    def __init__(self, server_time_ms: _Optional[int] = ..., decision_since_ms: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., turn_seconds: _Optional[int] = ..., bank_seconds: _Optional[int] = ..., increment_seconds: _Optional[int] = ..., grace_seconds: _Optional[int] = ...) -> None: ...
+    game_time_ms: int
+    next_tick_at_ms: int
+    def __init__(self, server_time_ms: _Optional[int] = ..., decision_since_ms: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., turn_seconds: _Optional[int] = ..., bank_seconds: _Optional[int] = ..., increment_seconds: _Optional[int] = ..., grace_seconds: _Optional[int] = ..., game_time_ms: _Optional[int] = ..., next_tick_at_ms: _Optional[int] = ...) -> None: ...
 
 class GetViewRequest(_message.Message):
     __slots__ = ("table_id", "seat")
@@ -269,6 +273,26 @@ class HandOverSeatRequest(_message.Message):
     seat: int
     reason: str
     def __init__(self, table_id: _Optional[str] = ..., seat: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class AdvanceClockRequest(_message.Message):
+    __slots__ = ("table_id",)
+    TABLE_ID_FIELD_NUMBER: _ClassVar[int]
+    table_id: str
+    def __init__(self, table_id: _Optional[str] = ...) -> None: ...
+
+class AdvanceClockResponse(_message.Message):
+    __slots__ = ("table_id", "version", "advanced", "game_time_ms", "next_tick_at_ms")
+    TABLE_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    ADVANCED_FIELD_NUMBER: _ClassVar[int]
+    GAME_TIME_MS_FIELD_NUMBER: _ClassVar[int]
+    NEXT_TICK_AT_MS_FIELD_NUMBER: _ClassVar[int]
+    table_id: str
+    version: int
+    advanced: bool
+    game_time_ms: int
+    next_tick_at_ms: int
+    def __init__(self, table_id: _Optional[str] = ..., version: _Optional[int] = ..., advanced: _Optional[bool] = ..., game_time_ms: _Optional[int] = ..., next_tick_at_ms: _Optional[int] = ...) -> None: ...
 
 class HandOverSeatResponse(_message.Message):
     __slots__ = ("table_id", "version", "handed_over")

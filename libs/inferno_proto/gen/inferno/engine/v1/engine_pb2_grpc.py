@@ -79,6 +79,11 @@ class EngineStub:
                 request_serializer=inferno_dot_engine_dot_v1_dot_engine__pb2.HandOverSeatRequest.SerializeToString,
                 response_deserializer=inferno_dot_engine_dot_v1_dot_engine__pb2.HandOverSeatResponse.FromString,
                 _registered_method=True)
+        self.AdvanceClock = channel.unary_unary(
+                '/inferno.engine.v1.Engine/AdvanceClock',
+                request_serializer=inferno_dot_engine_dot_v1_dot_engine__pb2.AdvanceClockRequest.SerializeToString,
+                response_deserializer=inferno_dot_engine_dot_v1_dot_engine__pb2.AdvanceClockResponse.FromString,
+                _registered_method=True)
 
 
 class EngineServicer:
@@ -164,6 +169,17 @@ class EngineServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def AdvanceClock(self, request, context):
+        """Service (the worker's timer): a real-time table's clock has reached `Clocks.next_tick_at_ms`
+        (Burn in Hell deals a card, a hold or an offer runs out…). The engine brings the game up to
+        its own clock and commits what fell due, if anything; asking twice, or early, changes
+        nothing. FAILED_PRECONDITION `not_real_time` for a turn-based game, `table_paused` while an
+        operator has paused the table (its game clock stands still until it resumes).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_EngineServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -211,6 +227,11 @@ def add_EngineServicer_to_server(servicer, server):
                     servicer.HandOverSeat,
                     request_deserializer=inferno_dot_engine_dot_v1_dot_engine__pb2.HandOverSeatRequest.FromString,
                     response_serializer=inferno_dot_engine_dot_v1_dot_engine__pb2.HandOverSeatResponse.SerializeToString,
+            ),
+            'AdvanceClock': grpc.unary_unary_rpc_method_handler(
+                    servicer.AdvanceClock,
+                    request_deserializer=inferno_dot_engine_dot_v1_dot_engine__pb2.AdvanceClockRequest.FromString,
+                    response_serializer=inferno_dot_engine_dot_v1_dot_engine__pb2.AdvanceClockResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -456,6 +477,33 @@ class Engine:
             '/inferno.engine.v1.Engine/HandOverSeat',
             inferno_dot_engine_dot_v1_dot_engine__pb2.HandOverSeatRequest.SerializeToString,
             inferno_dot_engine_dot_v1_dot_engine__pb2.HandOverSeatResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AdvanceClock(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/inferno.engine.v1.Engine/AdvanceClock',
+            inferno_dot_engine_dot_v1_dot_engine__pb2.AdvanceClockRequest.SerializeToString,
+            inferno_dot_engine_dot_v1_dot_engine__pb2.AdvanceClockResponse.FromString,
             options,
             channel_credentials,
             insecure,
