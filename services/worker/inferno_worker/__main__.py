@@ -27,6 +27,7 @@ from inferno_logs import configure
 from . import metrics, tasks
 from .dispatch import Dispatcher, Timer
 from .due_moves import DueMoves
+from .due_ticks import DueTicks
 from .resources import engine, records, redis_client
 from .settings import get_settings
 
@@ -60,6 +61,11 @@ def enqueue_timeout(table_id: str, version: int, seat: int, due_ms: int) -> None
     enqueue_now("timeout_move", table_id, version, seat, due_ms)
 
 
+def enqueue_tick(table_id: str, due_ms: int) -> None:
+    tasks.clock_tick.apply_async((table_id,), {"due_ms": due_ms}, producer=_producer())
+    metrics.ENQUEUED.labels("clock_tick").inc()
+
+
 def enqueue_close(table_id: str, version: int) -> None:
     tasks.close_idle.apply_async((table_id, version), producer=_producer())
     metrics.ENQUEUED.labels("close_idle").inc()
@@ -78,6 +84,7 @@ def run_dispatch() -> None:
     settings = get_settings()
     table_records = records()
     due_moves = DueMoves(redis_client(), settings.redis_prefix)
+    due_ticks = DueTicks(redis_client(), settings.redis_prefix)
 
     def enqueue(task: str, table_id: str, version: int, seat: int, delay_s: float) -> None:
         """Now, or (a bot's human-like delay) when the timer finds it due."""
@@ -96,6 +103,7 @@ def run_dispatch() -> None:
         default_turn_ms=settings.worker_turn_ms,
         default_grace_ms=settings.worker_grace_ms,
         abandon_after=settings.worker_abandon_after,
+        ticks=due_ticks,
     )
 
     def handle(batch: Sequence[Message]) -> Mapping[str, str] | None:
@@ -120,6 +128,8 @@ def run_dispatch() -> None:
         enqueue_bot=lambda table_id, version, seat, due_ms: enqueue_now(
             "bot_move", table_id, version, seat, due_ms
         ),
+        due_ticks=due_ticks,
+        enqueue_tick=enqueue_tick,
         max_wait_s=settings.worker_timer_poll_ms / 1000,
     )
     table_records.on_deadline = timer.deadline_set

@@ -29,9 +29,10 @@ from kombu import Exchange, Queue
 from .settings import get_settings
 
 QUEUE = "inferno-worker"
-#: Timeout moves have their own queue so a deployment can give clocks dedicated workers
-#: (``-Q inferno-clock``) that never wait behind bot moves; a plain worker consumes both and
-#: takes from this one first (``queue_order_strategy``). Its name must sort before QUEUE's.
+#: Timeout moves and real-time clock ticks have their own queue so a deployment can give clocks
+#: dedicated workers (``-Q inferno-clock``) that never wait behind bot moves; a plain worker
+#: consumes both and takes from this one first (``queue_order_strategy``). Its name must sort
+#: before QUEUE's.
 CLOCK_QUEUE = "inferno-clock"
 
 
@@ -48,7 +49,10 @@ def make_app() -> Celery:
         task_queues=tuple(Queue(q, Exchange(q), routing_key=q) for q in (QUEUE, CLOCK_QUEUE)),
         task_default_exchange=QUEUE,
         task_default_routing_key=QUEUE,
-        task_routes={"inferno_worker.timeout_move": {"queue": CLOCK_QUEUE}},
+        task_routes={
+            "inferno_worker.timeout_move": {"queue": CLOCK_QUEUE},
+            "inferno_worker.clock_tick": {"queue": CLOCK_QUEUE},
+        },
         worker_prefetch_multiplier=1,
         broker_connection_retry_on_startup=True,
         broker_transport_options={

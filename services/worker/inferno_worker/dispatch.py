@@ -9,9 +9,12 @@ many (and asks the engine to mark it abandoned), then for every seat in ``to_act
 ``bot_move`` (bot seats, abandoned seats, seats disconnected past their grace) or sets a
 deadline (humans: turn time + bank, or the end of the grace if sooner). ``table.presence``
 records a seat's connects and disconnects; ``table.seat_handed_over`` makes the seat a bot's.
-``table.finished`` / ``table.aborted`` drop the table's deadlines. Handling a message twice is
-harmless: the version guard counts nothing twice and the tasks are idempotent. The clock
-arithmetic is :mod:`inferno_clock`'s, shared with the engine.
+``table.status_changed`` (an operator's pause or resume): a resumed decision starts afresh.
+``table.finished`` / ``table.aborted`` drop the table's deadlines. Real-time tables (Burn in
+Hell) have no turns: every change of theirs (and ``table.clock_ticked``) carries
+``tick_at_ms``, the moment their game next needs the clock, which goes to :mod:`.due_ticks`.
+Handling a message twice is harmless: the version guard counts nothing twice and the tasks are
+idempotent. The clock arithmetic is :mod:`inferno_clock`'s, shared with the engine.
 """
 
 from __future__ import annotations
@@ -28,9 +31,11 @@ from inferno_bus import Envelope
 from inferno_bus.consumer import Message
 from inferno_clock import ClockPolicy, bank_after, decision_deadline, grace_deadline
 from inferno_logs import bound
+from inferno_rules import UnknownGame, get_game
 
 from . import metrics
 from .due_moves import Due, DueMoves
+from .due_ticks import DueTicks, Tick, parse
 from .engine_client import EngineClient, Refused
 from .table_records import TableRecord, TableRecords
 
@@ -42,6 +47,14 @@ Enqueue = Callable[[str, str, int, int, float], None]
 
 def now_ms() -> int:
     return int(time.time() * 1000)
+
+
+def real_time(game: str) -> bool:
+    """Whether ``game`` moves on by clock ticks (no turns, no turn clocks)."""
+    try:
+        return bool(get_game(game).info.nature.real_time)
+    except UnknownGame:
+        return False
 
 
 def seat_deadline(record: TableRecord, seat: int, start_ms: int) -> int:
@@ -64,6 +77,7 @@ class Dispatcher:
         default_turn_ms: int,
         abandon_after: int,
         default_grace_ms: int = 0,
+        ticks: DueTicks | None = None,
     ) -> None:
         self.records = records
         self.engine = engine
@@ -72,6 +86,7 @@ class Dispatcher:
         self.default_turn_ms = default_turn_ms
         self.default_grace_ms = default_grace_ms
         self.abandon_after = abandon_after
+        self.ticks = ticks
 
     def handle(self, batch: Sequence[Message]) -> dict[str, str]:
         refused: dict[str, str] = {}
@@ -93,6 +108,10 @@ class Dispatcher:
             self._handed_over(env.table, env.version, env.time, env.payload)
         elif env.type == "table.presence":
             self._presence(env.table, env.payload)
+        elif env.type == "table.clock_ticked":
+            self._clock_ticked(env.table, env.version, env.payload)
+        elif env.type == "table.status_changed":
+            self._status_changed(env.table, env.version, env.time, env.payload)
         elif env.type in ("table.finished", "table.aborted"):
             self.records.close(env.table)
             log.info("table_unfollowed", ended=env.type)
@@ -119,14 +138,23 @@ class Dispatcher:
             bank_ms=policy.bank_ms,
             grace_ms=policy.grace_ms,
         )
-        if self.records.advance(table_id, reply.version, -1, False, self.abandon_after) >= 0:
-            seats = list(reply.decision.seats)
-            self._schedule(table_id, reply.version, seats, clocks.decision_since_ms)
+        if self.records.advance(table_id, reply.version, -1, False, self.abandon_after) < 0:
+            return
+        if real_time(str(payload["game"])):
+            self._tick_at(table_id, clocks.next_tick_at_ms or int(payload.get("tick_at_ms", 0)))
+            return
+        seats = list(reply.decision.seats)
+        self._schedule(table_id, reply.version, seats, clocks.decision_since_ms)
 
     def _applied(self, table_id: str, version: int, at_ms: int, payload: dict) -> None:
         record = self.records.get(table_id)
         if record is None:
             return  # a table this worker never saw created (before its time); not ours
+        if real_time(record.game):
+            if self.records.advance(table_id, version, -1, False, self.abandon_after) > 0:
+                self.records.touch(table_id, now_ms())
+                self._tick_at(table_id, int(payload.get("tick_at_ms", 0)))
+            return
         seat, forced = int(payload["seat"]), bool(payload.get("forced"))
         to_act = [int(s) for s in payload["to_act"]]
         start = record.started.get(seat)
@@ -154,6 +182,41 @@ class Dispatcher:
         if self.records.advance(table_id, version, -1, False, self.abandon_after) >= 0:
             self.records.mark_abandoned(table_id, seat)
             self._schedule(table_id, version, to_act, at_ms, mover=seat)
+
+    def _clock_ticked(self, table_id: str, version: int, payload: dict) -> None:
+        """A real-time table's clock tick was committed: schedule the next one."""
+        if self.records.get(table_id) is None:
+            return
+        if self.records.advance(table_id, version, -1, False, self.abandon_after) > 0:
+            self.records.touch(table_id, now_ms())
+            self._tick_at(table_id, int(payload.get("tick_at_ms", 0)))
+
+    def _status_changed(self, table_id: str, version: int, at_ms: int, payload: dict) -> None:
+        """Paused: no deadline runs out while the table stands still. Resumed: the deciding
+        seats' decision starts afresh; a real-time table's clock goes on."""
+        record = self.records.get(table_id)
+        if record is None:
+            return
+        if self.records.advance(table_id, version, -1, False, self.abandon_after) < 0:
+            return
+        status = str(payload["status"])
+        log.info("table_status_changed", status=status, version=version)
+        if status != "live":
+            self.records.set_deadlines(table_id, version, {})
+            return
+        if real_time(record.game):
+            self._tick_at(table_id, int(payload.get("tick_at_ms", 0)))
+            return
+        to_act = [int(s) for s in payload["to_act"]]
+        self._schedule(table_id, version, to_act, at_ms, restart=True)
+
+    def _tick_at(self, table_id: str, due_ms: int) -> None:
+        """Have the timer tick a real-time table's clock at ``due_ms`` (0: none due)."""
+        if not due_ms or self.ticks is None:
+            return
+        self.ticks.add(table_id, due_ms)
+        if self.records.on_deadline is not None:
+            self.records.on_deadline(due_ms)
 
     def _presence(self, table_id: str, payload: dict) -> None:
         seat, connected = int(payload["seat"]), bool(payload["connected"])
@@ -208,10 +271,12 @@ class Dispatcher:
         at_ms: int,
         mover: int | None = None,
         record: TableRecord | None = None,
+        restart: bool = False,
     ) -> None:
         """Bots move, humans get deadlines, for the decision that began at ``at_ms``.
 
         ``record``: the table's record as it is now, when the caller has it (else it is read).
+        ``restart``: every deciding seat starts its decision at ``at_ms`` (after a resume).
         """
         record = record or self.records.get(table_id)
         if record is None:
@@ -221,7 +286,9 @@ class Dispatcher:
         # A seat still deciding after *another* seat moved (sealed bids) keeps its start, so
         # others' moves never give it more time. After its own move a decision is new.
         started = {
-            seat: record.started[seat] if seat != mover and seat in record.started else at_ms
+            seat: record.started[seat]
+            if seat != mover and seat in record.started and not restart
+            else at_ms
             for seat in to_act
         }
         due: dict[int, int] = {}
@@ -246,8 +313,9 @@ def _entry(member: bytes, score: float) -> Due:
 
 
 class Timer:
-    """Enqueues ``timeout_move`` for due deadlines and ``bot_move`` for bot moves whose delay
-    is over (:mod:`.due_moves`), right when they fall due; finds idle tables.
+    """Enqueues ``timeout_move`` for due deadlines, ``bot_move`` for bot moves whose delay
+    is over (:mod:`.due_moves`) and ``clock_tick`` for real-time tables' clock ticks
+    (:mod:`.due_ticks`), right when they fall due; finds idle tables.
 
     :meth:`run` sleeps until the earliest deadline in Redis, never longer than ``max_wait_s``
     (deadlines set by another process are seen within that), and wakes at once when this
@@ -265,6 +333,8 @@ class Timer:
         *,
         due_moves: DueMoves | None = None,
         enqueue_bot: Callable[[str, int, int, int], None] | None = None,
+        due_ticks: DueTicks | None = None,
+        enqueue_tick: Callable[[str, int], None] | None = None,
         max_wait_s: float = 0.2,
         idle_sweep_s: float = 1.0,
         counts_every_s: float = 1.0,
@@ -275,6 +345,8 @@ class Timer:
         self.idle_close_ms = idle_close_ms
         self.due_moves = due_moves
         self.enqueue_bot = enqueue_bot
+        self.due_ticks = due_ticks
+        self.enqueue_tick = enqueue_tick
         self.max_wait_s = max_wait_s
         self.idle_sweep_s = idle_sweep_s
         self.counts_every_s = counts_every_s
@@ -305,20 +377,25 @@ class Timer:
             self.enqueue_close(table_id, record.version if record else 0)
         return len(idle)
 
-    def _first(self) -> tuple[list[Due], list[Due]]:
-        """The earliest ``BATCH`` deadlines and delayed bot moves, in one round trip."""
+    def _first(self) -> tuple[list[Due], list[Due], list[Tick]]:
+        """The earliest ``BATCH`` deadlines, delayed bot moves and clock ticks, in one round
+        trip."""
         with self.records.client.pipeline(transaction=False) as pipe:
             pipe.zrange(self.records.deadlines_key, 0, BATCH - 1, withscores=True)
             if self.due_moves is not None:
                 pipe.zrange(self.due_moves.key, 0, BATCH - 1, withscores=True)
-            replies = pipe.execute()
-        parsed = [[_entry(member, score) for member, score in rows] for rows in replies]
-        return parsed[0], parsed[1] if len(parsed) > 1 else []
+            if self.due_ticks is not None:
+                pipe.zrange(self.due_ticks.key, 0, BATCH - 1, withscores=True)
+            replies = iter(pipe.execute())
+        deadlines = [_entry(member, score) for member, score in next(replies)]
+        bots = [_entry(m, s) for m, s in next(replies)] if self.due_moves is not None else []
+        ticks = [parse(m) for m, _ in next(replies)] if self.due_ticks is not None else []
+        return deadlines, bots, ticks
 
     def tick(self) -> int:
         """Enqueue what is due now; returns how many. Also learns when the next one falls due
         (:meth:`seconds_to_next`)."""
-        deadlines, bots = self._first()
+        deadlines, bots, ticks = self._first()
         now = now_ms()
         due = [d for d in deadlines if d[3] <= now]
         for table_id, version, seat, due_ms in due:
@@ -331,12 +408,18 @@ class Timer:
             for table_id, version, seat, due_ms in ready:
                 self.enqueue_bot(table_id, version, seat, due_ms)  # enqueue, then drop
             self.due_moves.drop(ready)
-        if len(due) == BATCH or len(ready) == BATCH:
+        ticking = [t for t in ticks if t[1] <= now] if self.enqueue_tick is not None else []
+        if ticking and self.due_ticks is not None and self.enqueue_tick is not None:
+            for table_id, due_ms in ticking:
+                self.enqueue_tick(table_id, due_ms)  # enqueue, then drop (as above)
+            self.due_ticks.drop(ticking)
+        if BATCH in (len(due), len(ready), len(ticking)):
             self._next_due = now  # maybe more due already: look again at once
         else:
             later = [d[3] for d in (*deadlines, *bots) if d[3] > now]
+            later += [t[1] for t in ticks if t[1] > now]
             self._next_due = min(later) if later else None
-        return len(due) + len(ready)
+        return len(due) + len(ready) + len(ticking)
 
     def seconds_to_next(self) -> float:
         """How long to sleep: until the next due time the last :meth:`tick` saw, at most

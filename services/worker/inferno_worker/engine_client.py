@@ -99,6 +99,11 @@ class EngineClient:
         request = engine_pb2.HandOverSeatRequest(table_id=table_id, seat=seat, reason=reason)
         return bool(self._call(self._stub.HandOverSeat, request, token).handed_over)
 
+    def advance_clock(self, table_id: str, token: str) -> engine_pb2.AdvanceClockResponse:
+        """AdvanceClock: a real-time table's game clock reached its next tick."""
+        request = engine_pb2.AdvanceClockRequest(table_id=table_id)
+        return self._call(self._stub.AdvanceClock, request, token)
+
     def _meta(self, token: str) -> list[tuple[str, str]]:
         meta = [("authorization", f"Bearer {token}")]
         # The task's id (bound by inferno_worker.tasks) is the engine's request id for the

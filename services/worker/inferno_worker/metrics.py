@@ -32,7 +32,8 @@ TIMER_LATENESS = Histogram(
     "inferno_worker_timer_lateness_seconds",
     "How long after it fell due a task started (stage=started) and its move was committed by "
     "the engine (stage=committed): a timeout against the turn deadline (task=timeout_move), "
-    "a bot's move against the end of its delay (task=bot_move).",
+    "a bot's move against the end of its delay (task=bot_move), a real-time table's clock tick "
+    "against the moment its game asked for (task=clock_tick).",
     ["task", "stage"],
     buckets=LATENESS_BUCKETS,
 )
@@ -56,9 +57,10 @@ TABLES_FOLLOWED = Gauge(
 )
 
 #: What the move functions return, in words, mapped to a few outcomes an operator can count.
-_OUTCOMES = {"moved", "replayed", "closed"}
+_OUTCOMES = {"moved", "replayed", "closed", "ticked"}
 
 
 def outcome_of(result: str) -> str:
-    """``moved`` / ``replayed`` / ``closed`` as they are; every "nothing to do" → ``moved_on``."""
+    """``moved`` / ``replayed`` / ``closed`` / ``ticked`` as they are; every "nothing to do"
+    → ``moved_on``."""
     return result if result in _OUTCOMES else "moved_on"

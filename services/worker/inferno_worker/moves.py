@@ -1,4 +1,4 @@
-"""The two moves the worker makes for a seat: a bot's move and a timeout's default move.
+"""The moves the worker makes: a bot's move, a timeout's default move, a real-time clock tick.
 
 Both re-read the table through the engine and do nothing if it moved on (another version, not
 that seat's decision, table over). Both send a deterministic action id (``bot:<version>:<seat>``,
@@ -16,6 +16,7 @@ import time
 from inferno_proto import engine_pb2
 
 from .bots import UnknownBot, get_bot
+from .due_ticks import DueTicks
 from .engine_client import EngineClient, Refused
 from .engine_views import action_from_proto, action_to_proto, view_dict
 from .table_records import TableRecords
@@ -111,6 +112,27 @@ def timeout_move(engine: EngineClient, table_id: str, version: int, seat: int) -
     except Refused as err:
         return f"moved on ({err})"
     return "replayed" if done.replayed else "moved"
+
+
+def clock_tick(engine: EngineClient, ticks: DueTicks, table_id: str, due_ms: int) -> str:
+    """A real-time table's clock reached a tick it asked for: the engine commits whatever fell
+    due (a card dealt, a hold or an offer over…) and says when the next one is due.
+
+    Exactly once by construction: the engine compares the game with its own clock, so a tick
+    fired twice or early finds nothing due and changes nothing. A paused, finished or unknown
+    table refuses (:class:`Refused`): nothing to do, and no next tick (a resume announces one).
+    """
+    if not isinstance(table_id, str) or not table_id:
+        raise BadMove(f"table_id must be a non-empty string, got {table_id!r}")
+    if isinstance(due_ms, bool) or not isinstance(due_ms, int) or due_ms < 0:
+        raise BadMove(f"due_ms must be a time in ms (an integer from 0), got {due_ms!r}")
+    try:
+        reply = engine.advance_clock(table_id, engine.service_token())
+    except Refused as err:
+        return f"moved on ({err})"
+    if reply.next_tick_at_ms:
+        ticks.add(table_id, reply.next_tick_at_ms)
+    return "ticked" if reply.advanced else "nothing due"
 
 
 def close_idle(engine: EngineClient, table_id: str, version: int) -> str:

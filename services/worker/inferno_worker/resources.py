@@ -10,6 +10,7 @@ from functools import lru_cache
 
 import redis
 
+from .due_ticks import DueTicks
 from .engine_client import EngineClient
 from .settings import get_settings
 from .table_records import TableRecords
@@ -29,3 +30,8 @@ def records() -> TableRecords:
 def engine() -> EngineClient:
     s = get_settings()
     return EngineClient(s.engine_address, s.token_key, s.worker_rpc_timeout_s)
+
+
+@lru_cache(maxsize=1)
+def ticks() -> DueTicks:
+    return DueTicks(redis_client(), get_settings().redis_prefix)

@@ -4,8 +4,9 @@ Each task takes the table id and the version it was scheduled for; all the check
 ``moves``. Engine or Redis unreachable → retried with exponential backoff; a bad argument →
 :class:`~inferno_worker.moves.BadMove`, not retried. Every run is counted by outcome and timed
 (:mod:`inferno_worker.metrics`); a timeout (against its deadline) and a delayed bot move
-(against the end of its delay) record how late they started and how late their move was
-committed (``due_ms``, set by the timer that enqueued them).
+(against the end of its delay) and a real-time table's clock tick (against the moment the
+game asked for) record how late they started and how late their move was committed (``due_ms``,
+set by the timer that enqueued them).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from inferno_logs import bound
 
 from . import metrics, moves
 from .celery_app import app
-from .resources import engine, records
+from .resources import engine, records, ticks
 from .settings import get_settings
 
 log = structlog.get_logger("inferno_worker.tasks")
@@ -74,7 +75,7 @@ def _started(task: str, due_ms: int) -> None:
 def _committed(task: str, due_ms: int, outcome: str) -> int:
     """Milliseconds from due to now; observed when the task's move was committed now."""
     late_ms = int(time.time() * 1000) - due_ms if due_ms else 0
-    if due_ms and outcome == "moved":
+    if due_ms and outcome in ("moved", "ticked"):
         metrics.TIMER_LATENESS.labels(task, "committed").observe(max(0, late_ms) / 1000)
     return late_ms
 
@@ -114,4 +115,16 @@ def close_idle(table_id: str, version: int) -> str:
     with _ids(table_id):
         outcome = _observed("close_idle", lambda: moves.close_idle(engine(), table_id, version))
         log.info("close_idle", version=version, outcome=outcome)
+    return outcome
+
+
+@app.task(name="inferno_worker.clock_tick", **_RETRY)
+def clock_tick(table_id: str, due_ms: int = 0) -> str:
+    _started("clock_tick", due_ms)
+    with _ids(table_id):
+        outcome = _observed(
+            "clock_tick", lambda: moves.clock_tick(engine(), ticks(), table_id, due_ms)
+        )
+        late_ms = _committed("clock_tick", due_ms, outcome)
+        log.info("clock_tick", outcome=outcome, late_ms=late_ms)
     return outcome

@@ -196,3 +196,26 @@ def test_a_hand_over_the_engine_missed_is_asked_again_at_the_next_event(
         assert record is not None and record.handed == {HUMAN}
     finally:
         t.client.close()
+
+
+def _status(version: int, status: str, to_act: list[int], at_ms: int) -> Envelope:
+    payload = {"status": status, "reason": "operator", "to_act": to_act}
+    return Envelope.new(EventType.STATUS_CHANGED, "t", version, payload, at_ms=at_ms)
+
+
+def test_a_pause_stops_the_clock_and_a_resume_gives_the_decision_afresh(
+    redis_url: str, redis_prefix: str
+) -> None:
+    t = Setup(redis_url, redis_prefix, ClockPolicy(turn_ms=1000))
+    try:
+        t0 = 1_000_000
+        t.send(_applied("t", 2, 0, False, [HUMAN], at_ms=t0))
+        assert t.deadline() == t0 + 1000
+        t.send(_status(3, "paused", [], t0 + 400))
+        assert t.deadline() is None, "no deadline runs out while the table stands still"
+        t.send(_status(4, "live", [HUMAN], t0 + 60_000))
+        assert t.deadline() == t0 + 61_000, "the decision starts again at the resume"
+        t.send(_status(3, "paused", [], t0 + 400))  # a late repeat of the pause changes nothing
+        assert t.deadline() == t0 + 61_000
+    finally:
+        t.client.close()
