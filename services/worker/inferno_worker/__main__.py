@@ -104,6 +104,7 @@ def run_dispatch() -> None:
         default_grace_ms=settings.worker_grace_ms,
         abandon_after=settings.worker_abandon_after,
         ticks=due_ticks,
+        real_time_think_ms=settings.worker_real_time_think_ms,
     )
 
     def handle(batch: Sequence[Message]) -> Mapping[str, str] | None:

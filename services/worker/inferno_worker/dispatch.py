@@ -31,12 +31,12 @@ from inferno_bus import Envelope
 from inferno_bus.consumer import Message
 from inferno_clock import ClockPolicy, bank_after, decision_deadline, grace_deadline
 from inferno_logs import bound
-from inferno_rules import UnknownGame, get_game
 
 from . import metrics
 from .due_moves import Due, DueMoves
 from .due_ticks import DueTicks, Tick, parse
 from .engine_client import EngineClient, Refused
+from .game_kinds import is_real_time
 from .table_records import TableRecord, TableRecords
 
 log = structlog.get_logger("inferno_worker.dispatch")
@@ -47,14 +47,6 @@ Enqueue = Callable[[str, str, int, int, float], None]
 
 def now_ms() -> int:
     return int(time.time() * 1000)
-
-
-def real_time(game: str) -> bool:
-    """Whether ``game`` moves on by clock ticks (no turns, no turn clocks)."""
-    try:
-        return bool(get_game(game).info.nature.real_time)
-    except UnknownGame:
-        return False
 
 
 def seat_deadline(record: TableRecord, seat: int, start_ms: int) -> int:
@@ -78,6 +70,7 @@ class Dispatcher:
         abandon_after: int,
         default_grace_ms: int = 0,
         ticks: DueTicks | None = None,
+        real_time_think_ms: int = 1000,
     ) -> None:
         self.records = records
         self.engine = engine
@@ -87,6 +80,7 @@ class Dispatcher:
         self.default_grace_ms = default_grace_ms
         self.abandon_after = abandon_after
         self.ticks = ticks
+        self.real_time_think_s = real_time_think_ms / 1000
 
     def handle(self, batch: Sequence[Message]) -> dict[str, str]:
         refused: dict[str, str] = {}
@@ -140,8 +134,9 @@ class Dispatcher:
         )
         if self.records.advance(table_id, reply.version, -1, False, self.abandon_after) < 0:
             return
-        if real_time(str(payload["game"])):
+        if is_real_time(str(payload["game"])):
             self._tick_at(table_id, clocks.next_tick_at_ms or int(payload.get("tick_at_ms", 0)))
+            self._bots_look_again(table_id)
             return
         seats = list(reply.decision.seats)
         self._schedule(table_id, reply.version, seats, clocks.decision_since_ms)
@@ -150,10 +145,11 @@ class Dispatcher:
         record = self.records.get(table_id)
         if record is None:
             return  # a table this worker never saw created (before its time); not ours
-        if real_time(record.game):
+        if is_real_time(record.game):
             if self.records.advance(table_id, version, -1, False, self.abandon_after) > 0:
                 self.records.touch(table_id, now_ms())
                 self._tick_at(table_id, int(payload.get("tick_at_ms", 0)))
+                self._bots_look_again(table_id)
             return
         seat, forced = int(payload["seat"]), bool(payload.get("forced"))
         to_act = [int(s) for s in payload["to_act"]]
@@ -190,6 +186,7 @@ class Dispatcher:
         if self.records.advance(table_id, version, -1, False, self.abandon_after) > 0:
             self.records.touch(table_id, now_ms())
             self._tick_at(table_id, int(payload.get("tick_at_ms", 0)))
+            self._bots_look_again(table_id)
 
     def _status_changed(self, table_id: str, version: int, at_ms: int, payload: dict) -> None:
         """Paused: no deadline runs out while the table stands still. Resumed: the deciding
@@ -204,11 +201,23 @@ class Dispatcher:
         if status != "live":
             self.records.set_deadlines(table_id, version, {})
             return
-        if real_time(record.game):
+        if is_real_time(record.game):
             self._tick_at(table_id, int(payload.get("tick_at_ms", 0)))
+            self._bots_look_again(table_id)
             return
         to_act = [int(s) for s in payload["to_act"]]
         self._schedule(table_id, version, to_act, at_ms, restart=True)
+
+    def _bots_look_again(self, table_id: str) -> None:
+        """A real-time table changed: each seat a bot plays looks at it again after the think
+        time (version 0: the table as it is then), unless it is already due to look sooner."""
+        record = self.records.get(table_id)
+        if record is None or record.closed:
+            return
+        now = now_ms()
+        for seat in range(len(record.seats)):
+            if record.moved_by_bot(seat, now):
+                self.enqueue("bot_move", table_id, 0, seat, self.real_time_think_s)
 
     def _tick_at(self, table_id: str, due_ms: int) -> None:
         """Have the timer tick a real-time table's clock at ``due_ms`` (0: none due)."""

@@ -7,6 +7,10 @@ So the broker only ever holds tasks that can run now: the worker's prefetch limi
 timeout never waits behind a heap of bot moves that fell due inside the worker, and nothing
 waits in a broker countdown. An entry for a table that has moved on fires a task that does
 nothing (the task checks the version), so entries are never cleaned up by table.
+
+A real-time table's bot looks at whatever version is current when it acts (version 0 in the
+member); its entry keeps the earlier due time when asked again, so a busy table does not keep
+putting its bots off.
 """
 
 from __future__ import annotations
@@ -25,7 +29,8 @@ class DueMoves:
         self.key = f"{prefix}worker:bot_due"
 
     def add(self, table_id: str, version: int, seat: int, due_ms: int) -> None:
-        self.client.zadd(self.key, {f"{table_id}|{version}|{seat}": due_ms})
+        member = f"{table_id}|{version}|{seat}"
+        self.client.zadd(self.key, {member: due_ms}, nx=version == 0)
 
     def drop(self, entries: list[Due]) -> None:
         if entries:

@@ -19,6 +19,7 @@ from .bots import UnknownBot, get_bot
 from .due_ticks import DueTicks
 from .engine_client import EngineClient, Refused
 from .engine_views import action_from_proto, action_to_proto, view_dict
+from .game_kinds import is_real_time
 from .table_records import TableRecords
 
 log = logging.getLogger(__name__)
@@ -28,20 +29,22 @@ class BadMove(ValueError):
     """A task was called with arguments that cannot name a move."""
 
 
-def check_args(table_id: object, version: object, seat: object) -> None:
+def check_args(table_id: object, version: object, seat: object, current: bool = False) -> None:
+    """``current``: version 0 is allowed, meaning the table's version when the move is made."""
     if not isinstance(table_id, str) or not table_id:
         raise BadMove(f"table_id must be a non-empty string, got {table_id!r}")
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+    lowest = 0 if current else 1
+    if isinstance(version, bool) or not isinstance(version, int) or version < lowest:
         raise BadMove(f"version must be a table version (an integer from 1), got {version!r}")
     if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
         raise BadMove(f"seat must be a seat number (an integer from 0), got {seat!r}")
 
 
 def _current(reply: engine_pb2.GetViewResponse, version: int, seat: int) -> str | None:
-    """Why the move no longer applies, or None if it does."""
+    """Why the move no longer applies, or None if it does (``version`` 0: any version)."""
     if reply.status != engine_pb2.TABLE_STATUS_LIVE:
         return "table not live"
-    if reply.version != version:
+    if version and reply.version != version:
         return f"table moved on to version {reply.version}"
     if seat not in reply.decision.seats:
         return "not this seat's decision"
@@ -56,13 +59,22 @@ def bot_move(
     version: int,
     seat: int,
 ) -> str:
-    """Play ``seat`` at ``version`` with a bot; returns what happened, in words."""
-    check_args(table_id, version, seat)
+    """Play ``seat`` at ``version`` with a bot; returns what happened, in words.
+
+    ``version`` 0 is a real-time table's bot looking at the table as it is now: it acts at
+    the version it reads (the action id names that version, so a repeat applies nothing
+    twice), and may pass when its bot sees nothing worth doing."""
+    check_args(table_id, version, seat, current=True)
     record = records.get(table_id)
     if record is None:
         return "unknown table"
     if seat >= len(record.seats):
         raise BadMove(f"table {table_id} has {len(record.seats)} seats; there is no seat {seat}")
+    if version == 0 and not is_real_time(record.game):
+        raise BadMove(
+            f"version must be a table version (an integer from 1): {record.game} is turn-based, "
+            "only a real-time table's bot moves at whatever version is current (0)"
+        )
     if not record.moved_by_bot(seat, int(time.time() * 1000)):
         return "seat is played by its human"
     takeover = not record.is_bot(seat)
@@ -82,12 +94,15 @@ def bot_move(
             bot = get_bot(record.game, bot_name)
         except UnknownBot:
             bot = get_bot(record.game, "random")
-        rng = random.Random(f"{table_id}:{version}:{seat}")
+        at = reply.version
+        rng = random.Random(f"{table_id}:{at}:{seat}")
         action = bot.choose(view_dict(reply), legal, rng)
+        if action is None:
+            return "passed"
         done = engine.submit(
             table_id,
-            version,
-            f"bot:{version}:{seat}",
+            at,
+            f"bot:{at}:{seat}",
             token,
             action=action_to_proto(record.game, action),
             seat=seat if takeover else None,

@@ -24,6 +24,9 @@ class WorkerSettings(BaseSettings):
     worker_bot: str = "heuristic"
     #: A human-like pause before a bot moves (0 in tests).
     worker_bot_delay_ms: int = Field(default=800, ge=0)
+    #: Real-time games (Burn in Hell): a bot seat looks at the table again this long after a
+    #: change (its own move included), so bots play at a human pace and never flood a table.
+    worker_real_time_think_ms: int = Field(default=1000, ge=50)
     #: Time per decision when the table itself sets none (0 = no clock for such tables).
     worker_turn_ms: int = Field(default=0, ge=0)
     #: Disconnect grace for tables that set none (0 = a disconnect changes nothing).
