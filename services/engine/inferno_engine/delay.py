@@ -70,9 +70,9 @@ class SpectatorDelay:
         if missing:
             times.update(await self.store.commit_times(table_id, min(missing), max(missing)))
             for version in missing:
-                # Not in the history (never the case for a table created with a delay): count
-                # it as committed now, which can only show it later, never sooner.
-                times.setdefault(version, now_ms())
+                # Not in the history any more: trimmed, which only happens to versions older
+                # than one that was already the delay old (store.HISTORY_STEP): show it now.
+                times.setdefault(version, 0)
         return times
 
     async def released(

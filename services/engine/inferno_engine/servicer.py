@@ -19,7 +19,17 @@ from inferno_proto import engine_pb2_grpc
 from .auth import caller
 from .games import translation
 from .store import StoredEvent
-from .tables import ABORTED, FINISHED, LIVE, PAUSED, STATUS_EVENT, Tables, TableView, now_ms
+from .tables import (
+    ABORTED,
+    FINISHED,
+    HANDED_OVER_EVENT,
+    LIVE,
+    PAUSED,
+    STATUS_EVENT,
+    Tables,
+    TableView,
+    now_ms,
+)
 
 STATUS = {
     LIVE: pb.TABLE_STATUS_LIVE,
@@ -37,6 +47,9 @@ def event_messages(game: str, stored: Sequence[StoredEvent]) -> list[pb.Event]:
         if entry.event.kind == STATUS_EVENT:
             msg.table_status.status = STATUS[entry.event.data["status"]]
             msg.table_status.reason = entry.event.data["reason"]
+        elif entry.event.kind == HANDED_OVER_EVENT:
+            msg.seat_handed_over.seat = entry.event.data["seat"]
+            msg.seat_handed_over.reason = entry.event.data["reason"]
         elif not tr.fill_event(msg, entry.event):
             continue
         out.append(msg)
@@ -66,7 +79,11 @@ def view_message(table_id: str, tv: TableView) -> pb.GetViewResponse:
     )
     for seat in snap.seats:
         out.seats.add(
-            seat=seat["seat"], player_id=seat["player_id"], name=seat["name"], bot=seat["bot"]
+            seat=seat["seat"],
+            player_id=seat["player_id"],
+            name=seat["name"],
+            bot=seat["bot"],
+            abandoned=bool(seat.get("abandoned")),
         )
     if tv.viewer.role == "seat" and tv.viewer.seat is not None:
         out.your_seat = tv.viewer.seat

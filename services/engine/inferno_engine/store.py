@@ -40,6 +40,10 @@ from .batching import Batcher
 #: Appended to COMMIT and CREATE (KEYS[1] the state hash, the last key the history stream,
 #: ``version`` the new version): a table with a spectator delay keeps, per version, when it was
 #: committed (Redis server time, ms) and the table as it then was, to show spectators later.
+#: Every ``TRIM_EVERY`` versions it drops what no spectator can be shown any more: the entries
+#: older than the newest one that is at least the delay old (looking at ``TRIM_SCAN`` at most,
+#: so the step stays cheap and still keeps up: it can drop more than are added meanwhile).
+TRIM_EVERY, TRIM_SCAN = 32, 64
 HISTORY_STEP = """
 local history = KEYS[#KEYS]
 local delay = redis.call('HGET', KEYS[1], 'spectator_delay')
@@ -49,8 +53,17 @@ if delay and delay ~= '0' then
   local h = redis.call('HMGET', KEYS[1], 'status', 'since_ms', 'last_event', 'state')
   redis.call('XADD', history, version .. '-0', 'at', at, 'status', h[1], 'since_ms', h[2],
              'last_event', h[3] or '', 'state', h[4])
+  if version % TRIM_EVERY == 0 then
+    local cutoff = tonumber(at) - tonumber(delay) * 1000
+    local keep = nil
+    for _, entry in ipairs(redis.call('XRANGE', history, '-', '+', 'COUNT', TRIM_SCAN)) do
+      if tonumber(entry[2][2]) > cutoff then break end
+      keep = entry[1]
+    end
+    if keep then redis.call('XTRIM', history, 'MINID', keep) end
+  end
 end
-"""
+""".replace("TRIM_EVERY", str(TRIM_EVERY)).replace("TRIM_SCAN", str(TRIM_SCAN))
 
 #: KEYS: state, events, actions, outbox, history.
 #: ARGV: 1 expected version, 2 answer field ("" = none), 3 answer, 4 state bytes ("" = keep),

@@ -121,6 +121,21 @@ async def test_hand_over_marks_the_seat_abandoned_in_the_result(
             await player.close()
         # An operator may hand over too (audited).
         assert (await _hand_over(operator, "h1", later, "left the room")).version == 3
+        # Everyone sees it: the seats are flagged in views, and streams carry both hand-overs.
+        seen = await spectator.view("h1")
+        assert [s.seat for s in seen.seats if s.abandoned] == sorted([gone, later])
+        call = spectator.stream("h1")
+        told = []
+        async for batch in call:
+            told += [
+                (e.id, e.seat_handed_over.seat, e.seat_handed_over.reason)
+                for e in batch.events
+                if e.WhichOneof("body") == "seat_handed_over"
+            ]
+            if batch.events[-1].version >= 3:
+                break
+        call.cancel()
+        assert told == [("2-0", gone, "3 timeouts"), ("3-0", later, "left the room")]
         # The game goes on: every seat's default move, made by the worker, to the end.
         version = 3
         while seats := (await ana.view("h1")).decision.seats:

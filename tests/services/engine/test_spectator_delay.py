@@ -200,3 +200,37 @@ async def test_a_hand_over_is_shown_to_spectators_late_too(engine, redis_url, re
     committed = commit_times(redis_url, redis_prefix)
     assert sorted(committed) == [1, 2]
     assert started - 0.002 <= committed[2] <= ended + 0.002
+
+
+async def test_history_no_spectator_can_be_shown_any_more_is_trimmed(
+    engine, redis_url, redis_prefix
+) -> None:
+    """Only the newest version at least the delay old (and the younger ones) are kept; a
+    spectator still gets every event, the trimmed ones at once."""
+    await create_table(engine.address, "t", PLAYERS, spectator_delay_seconds=1)
+    players = {s: Client(engine.address, n) for s, n in enumerate(PLAYERS)}
+    spectator = Client(engine.address, "sam", Role.SPECTATOR)
+    rng = random.Random(3)
+    try:
+        for _ in range(20):
+            await play_one_move(players, "t", rng)
+        await asyncio.sleep(1.2)  # versions 1–21 are now older than the delay
+        while (await players[0].view("t")).version < 40:
+            await play_one_move(players, "t", rng)  # version 32 trims as it commits
+        kept = sorted(commit_times(redis_url, redis_prefix))
+        assert kept[0] == 21, "everything before the newest version over the delay old is gone"
+        assert kept == list(range(21, kept[-1] + 1))
+        assert (await spectator.view("t")).version >= 21  # still shown as it was
+        call = spectator.stream("t")
+        versions: list[int] = []
+        started = time.monotonic()
+        async for batch in call:
+            versions += [e.version for e in batch.events]
+            if versions[-1] >= 21:
+                break
+        call.cancel()
+        assert time.monotonic() - started < 0.8, "trimmed versions are older than the delay"
+        assert sorted(set(versions)) == list(range(1, versions[-1] + 1))
+    finally:
+        for client in (*players.values(), spectator):
+            await client.close()

@@ -39,16 +39,18 @@ class Action(_message.Message):
     def __init__(self, oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellAction, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoAction, _Mapping]] = ...) -> None: ...
 
 class Seat(_message.Message):
-    __slots__ = ("seat", "player_id", "name", "bot")
+    __slots__ = ("seat", "player_id", "name", "bot", "abandoned")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
+    ABANDONED_FIELD_NUMBER: _ClassVar[int]
     seat: int
     player_id: str
     name: str
     bot: bool
-    def __init__(self, seat: _Optional[int] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., bot: _Optional[bool] = ...) -> None: ...
+    abandoned: bool
+    def __init__(self, seat: _Optional[int] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., bot: _Optional[bool] = ..., abandoned: _Optional[bool] = ...) -> None: ...
 
 class Decision(_message.Message):
     __slots__ = ("seats", "simultaneous")
@@ -174,19 +176,29 @@ class TableStatusChanged(_message.Message):
     reason: str
     def __init__(self, status: _Optional[_Union[TableStatus, str]] = ..., reason: _Optional[str] = ...) -> None: ...
 
+class SeatHandedOver(_message.Message):
+    __slots__ = ("seat", "reason")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    reason: str
+    def __init__(self, seat: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+
 class Event(_message.Message):
-    __slots__ = ("id", "version", "table_status", "oh_hell", "inferno")
+    __slots__ = ("id", "version", "seat_handed_over", "table_status", "oh_hell", "inferno")
     ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
+    SEAT_HANDED_OVER_FIELD_NUMBER: _ClassVar[int]
     TABLE_STATUS_FIELD_NUMBER: _ClassVar[int]
     OH_HELL_FIELD_NUMBER: _ClassVar[int]
     INFERNO_FIELD_NUMBER: _ClassVar[int]
     id: str
     version: int
+    seat_handed_over: SeatHandedOver
     table_status: TableStatusChanged
     oh_hell: _oh_hell_pb2.OhHellEvent
     inferno: _inferno_pb2.InfernoEvent
-    def __init__(self, id: _Optional[str] = ..., version: _Optional[int] = ..., table_status: _Optional[_Union[TableStatusChanged, _Mapping]] = ..., oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellEvent, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoEvent, _Mapping]] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., version: _Optional[int] = ..., seat_handed_over: _Optional[_Union[SeatHandedOver, _Mapping]] = ..., table_status: _Optional[_Union[TableStatusChanged, _Mapping]] = ..., oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellEvent, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoEvent, _Mapping]] = ...) -> None: ...
 
 class SeatAssignment(_message.Message):
     __slots__ = ("player_id", "name", "bot")
