@@ -69,6 +69,8 @@ EVENT_ID = re.compile(r"^[0-9]{1,19}-[0-9]{1,19}$")
 #: Rejections that mean the message itself was malformed, not that the move broke a rule.
 MALFORMED = frozenset({"not_a_card", "malformed_action"})
 STATE_CACHE = 20_000
+#: How often a real-time table's command is tried again when another change commits first.
+REAL_TIME_ATTEMPTS = 5
 MAX_SPECTATOR_DELAY = 3600
 CLOCK_FIELDS = ("bank_seconds", "increment_seconds", "grace_seconds")
 #: The log entry of a seat handed to a bot (public; not a move, so verify and replay skip it).
@@ -318,10 +320,16 @@ class Tables:
         requested_seat: int | None,
         forced: bool,
         quick: bool = True,
+        attempt: int = 0,
     ) -> Answer:
         """Apply a move. ``quick``: when this process saw the table last at ``expected`` it
         skips the read and lets the commit's version check decide; anything refused on that
-        path is decided again on a fresh read, so the answer never depends on the shortcut."""
+        path is decided again on a fresh read, so the answer never depends on the shortcut.
+
+        On a real-time table ``expected`` is for the record only (the rules spec: no lag
+        compensation, the server's arrival order is final): the deal moves the version on every
+        few seconds, so a command is judged against the table as it is when it arrives, and
+        tried again on the newer table if another change commits first."""
         if not 0 < len(action_id) <= 128:
             raise InvalidArgument(
                 "every move needs an action_id of 1 to 128 characters (a UUID)",
@@ -366,20 +374,26 @@ class Tables:
                 reason=f"table_{snap.status}",
                 version=snap.version,
             )
-        if expected != snap.version:
+        game = get_game(snap.game)
+        real_time = game_clock.is_real_time(game)
+        if expected != snap.version and not real_time:
             raise StaleVersion(
                 f"the table has moved on to version {snap.version}; look again and decide",
                 version=snap.version,
             )
-        game = get_game(snap.game)
         state = self._decoded(snap, cached)
         at = now_ms()
-        real_time = game_clock.is_real_time(game)
         ticked: tuple[Event, ...] = ()
         if real_time:
             # The command is judged against the table as it is now (see game_clock).
             state, ticked = game_clock.catch_up(
                 game, state, game_clock.game_time(snap, at, paused=False)
+            )
+        if action is None and real_time:
+            raise RuleBroken(
+                f"{snap.game} has no turns, so no move is ever made for a seat",
+                reason="no_default_move",
+                version=snap.version,
             )
         if action is None:
             if seat not in game.to_act(state):
@@ -459,6 +473,18 @@ class Tables:
         if committed.outcome == "dup":
             assert committed.answer is not None
             return self._replay(snap, committed.answer, seat, fingerprint, committed.version)
+        if committed.outcome == "stale" and real_time and attempt < REAL_TIME_ATTEMPTS:
+            return await self.submit(
+                claims,
+                table_id,
+                expected,
+                action_id,
+                action_msg,
+                requested_seat,
+                forced,
+                quick=False,
+                attempt=attempt + 1,
+            )
         if committed.outcome == "stale":
             metrics.ACTIONS.labels(snap.game, "stale").inc()
             raise StaleVersion(
