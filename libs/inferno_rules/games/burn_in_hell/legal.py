@@ -66,7 +66,24 @@ def _targets(state: BurnState, seat: int, card: str) -> list[Action]:
     return found
 
 
+# The lists of the last state asked about, by seat: tests and bots ask for the same state's
+# commands again and again (once per seat, and for the probes).
+_CACHE_STATE: Final[list[BurnState | None]] = [None]
+_CACHE: Final[dict[int, list[Action]]] = {}
+
+
 def legal_actions(state: BurnState, seat: int) -> list[Action]:
+    if _CACHE_STATE[0] is not state:
+        _CACHE.clear()
+        _CACHE_STATE[0] = state
+    cached = _CACHE.get(seat)
+    if cached is None:
+        cached = _legal_actions(state, seat)
+        _CACHE[seat] = cached
+    return list(cached)
+
+
+def _legal_actions(state: BurnState, seat: int) -> list[Action]:
     table = state.tables[seat]
     hand = state.hands[seat]
     acts: list[Action] = [Action("finished", not state.finished[seat])]
