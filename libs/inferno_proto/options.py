@@ -1,9 +1,10 @@
 """Table options between the rules core's plain dicts and the proto's ``GameOptions``.
 
 Generic for every game, driven by the proto descriptors and the rules' option declarations:
-the ``GameOptions`` branch is named after the game (``oh_hell``), each option ``NAME`` is the
-field ``name`` of that branch, and an enum value ``VALUE`` is the enum constant ending in
-``_VALUE`` (``OH_HELL_ORDER_DESC``). A new game needs no code here.
+the ``GameOptions`` branch is named after the game (``oh_hell``), each option ``NAME`` (in the
+case the game declares it: ``ORDER``, ``deal_interval_ms``) is the field ``name`` of that
+branch, and an enum value ``VALUE`` is the enum constant ending in ``_VALUE``
+(``OH_HELL_ORDER_DESC``). A new game needs no code here.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
 from inferno_proto import engine_pb2
+from inferno_rules import UnknownGame, get_game
 
 
 def options_to_proto(game: str, options: Mapping[str, object]) -> engine_pb2.GameOptions:
@@ -42,17 +44,33 @@ def options_to_proto(game: str, options: Mapping[str, object]) -> engine_pb2.Gam
 def options_from_proto(branch: Message) -> dict[str, object]:
     """The options a ``GameOptions`` branch (``msg.oh_hell``) sets, as the rules core names
     them (``{"ORDER": "DESC", "HOOK": True}``): the inverse of :func:`options_to_proto`. An
-    enum left at its zero (``…_UNSPECIFIED``) is left out, so ``validate_options`` gives it the
-    game's default."""
+    enum left at its zero (``…_UNSPECIFIED``) and an ``optional`` field left unset are left
+    out, so ``validate_options`` gives them the game's default (an unset ``optional uint32``
+    would otherwise read as 0, which may not even be allowed)."""
+    names = _option_names(branch)
     out: dict[str, object] = {}
     for field in branch.DESCRIPTOR.fields:
+        if field.has_presence and not branch.HasField(field.name):
+            continue
         value = getattr(branch, field.name)
         if field.type == FieldDescriptor.TYPE_ENUM:
             if value == 0:
                 continue
             # Values are named <ENUM>_<VALUE>, e.g. OH_HELL_ORDER_DESC beside …_UNSPECIFIED.
             prefix = field.enum_type.values_by_number[0].name.removesuffix("UNSPECIFIED")
-            out[field.name.upper()] = field.enum_type.values_by_number[value].name[len(prefix) :]
-        else:
-            out[field.name.upper()] = value
+            value = field.enum_type.values_by_number[value].name[len(prefix) :]
+        out[names.get(field.name, field.name.upper())] = value
     return out
+
+
+def _option_names(branch: Message) -> dict[str, str]:
+    """Field name → the rules' option name, as the game declares it (``ORDER`` for Oh Hell,
+    ``deal_interval_ms`` for Burn in Hell): option names differ in case between games."""
+    for field in engine_pb2.GameOptions.DESCRIPTOR.fields:
+        if field.message_type is branch.DESCRIPTOR:
+            try:
+                specs = get_game(field.name).info.options
+            except UnknownGame:
+                return {}
+            return {spec.name.lower(): spec.name for spec in specs}
+    return {}

@@ -13,7 +13,7 @@ from inferno_proto import engine_pb2 as pb
 from inferno_rules import Action, Event
 
 from ..errors import InvalidArgument
-from . import inferno, oh_hell
+from . import burn_in_hell, inferno, oh_hell
 
 
 class Translation(Protocol):
@@ -30,7 +30,7 @@ class Translation(Protocol):
 
 
 TRANSLATIONS: dict[str, Translation] = {
-    t.game: t for t in (oh_hell.TRANSLATION, inferno.TRANSLATION)
+    t.game: t for t in (oh_hell.TRANSLATION, inferno.TRANSLATION, burn_in_hell.TRANSLATION)
 }
 
 

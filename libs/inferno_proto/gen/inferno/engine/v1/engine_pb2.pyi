@@ -1,3 +1,4 @@
+from inferno.engine.v1 import burn_in_hell_pb2 as _burn_in_hell_pb2
 from inferno.engine.v1 import inferno_pb2 as _inferno_pb2
 from inferno.engine.v1 import oh_hell_pb2 as _oh_hell_pb2
 from google.protobuf.internal import containers as _containers
@@ -23,20 +24,24 @@ TABLE_STATUS_FINISHED: TableStatus
 TABLE_STATUS_ABORTED: TableStatus
 
 class GameOptions(_message.Message):
-    __slots__ = ("oh_hell", "inferno")
+    __slots__ = ("oh_hell", "inferno", "burn_in_hell")
     OH_HELL_FIELD_NUMBER: _ClassVar[int]
     INFERNO_FIELD_NUMBER: _ClassVar[int]
+    BURN_IN_HELL_FIELD_NUMBER: _ClassVar[int]
     oh_hell: _oh_hell_pb2.OhHellOptions
     inferno: _inferno_pb2.InfernoOptions
-    def __init__(self, oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellOptions, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoOptions, _Mapping]] = ...) -> None: ...
+    burn_in_hell: _burn_in_hell_pb2.BurnInHellOptions
+    def __init__(self, oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellOptions, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoOptions, _Mapping]] = ..., burn_in_hell: _Optional[_Union[_burn_in_hell_pb2.BurnInHellOptions, _Mapping]] = ...) -> None: ...
 
 class Action(_message.Message):
-    __slots__ = ("oh_hell", "inferno")
+    __slots__ = ("oh_hell", "inferno", "burn_in_hell")
     OH_HELL_FIELD_NUMBER: _ClassVar[int]
     INFERNO_FIELD_NUMBER: _ClassVar[int]
+    BURN_IN_HELL_FIELD_NUMBER: _ClassVar[int]
     oh_hell: _oh_hell_pb2.OhHellAction
     inferno: _inferno_pb2.InfernoAction
-    def __init__(self, oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellAction, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoAction, _Mapping]] = ...) -> None: ...
+    burn_in_hell: _burn_in_hell_pb2.BurnInHellAction
+    def __init__(self, oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellAction, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoAction, _Mapping]] = ..., burn_in_hell: _Optional[_Union[_burn_in_hell_pb2.BurnInHellAction, _Mapping]] = ...) -> None: ...
 
 class Seat(_message.Message):
     __slots__ = ("seat", "player_id", "name", "bot")
@@ -85,7 +90,7 @@ class GetViewRequest(_message.Message):
     def __init__(self, table_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
 
 class GetViewResponse(_message.Message):
-    __slots__ = ("table_id", "version", "game", "status", "seats", "your_seat", "decision", "legal_actions", "clocks", "seed_commitment", "seed", "last_event_id", "spectator_delay_seconds", "oh_hell", "inferno")
+    __slots__ = ("table_id", "version", "game", "status", "seats", "your_seat", "decision", "legal_actions", "clocks", "seed_commitment", "seed", "last_event_id", "spectator_delay_seconds", "oh_hell", "inferno", "burn_in_hell")
     TABLE_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
@@ -101,6 +106,7 @@ class GetViewResponse(_message.Message):
     SPECTATOR_DELAY_SECONDS_FIELD_NUMBER: _ClassVar[int]
     OH_HELL_FIELD_NUMBER: _ClassVar[int]
     INFERNO_FIELD_NUMBER: _ClassVar[int]
+    BURN_IN_HELL_FIELD_NUMBER: _ClassVar[int]
     table_id: str
     version: int
     game: str
@@ -116,7 +122,8 @@ class GetViewResponse(_message.Message):
     spectator_delay_seconds: int
     oh_hell: _oh_hell_pb2.OhHellView
     inferno: _inferno_pb2.InfernoView
-    def __init__(self, table_id: _Optional[str] = ..., version: _Optional[int] = ..., game: _Optional[str] = ..., status: _Optional[_Union[TableStatus, str]] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., your_seat: _Optional[int] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., clocks: _Optional[_Union[Clocks, _Mapping]] = ..., seed_commitment: _Optional[str] = ..., seed: _Optional[str] = ..., last_event_id: _Optional[str] = ..., spectator_delay_seconds: _Optional[int] = ..., oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellView, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoView, _Mapping]] = ...) -> None: ...
+    burn_in_hell: _burn_in_hell_pb2.BurnInHellView
+    def __init__(self, table_id: _Optional[str] = ..., version: _Optional[int] = ..., game: _Optional[str] = ..., status: _Optional[_Union[TableStatus, str]] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., your_seat: _Optional[int] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., clocks: _Optional[_Union[Clocks, _Mapping]] = ..., seed_commitment: _Optional[str] = ..., seed: _Optional[str] = ..., last_event_id: _Optional[str] = ..., spectator_delay_seconds: _Optional[int] = ..., oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellView, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoView, _Mapping]] = ..., burn_in_hell: _Optional[_Union[_burn_in_hell_pb2.BurnInHellView, _Mapping]] = ...) -> None: ...
 
 class SubmitActionRequest(_message.Message):
     __slots__ = ("table_id", "expected_version", "action_id", "action", "seat", "forced")
@@ -171,18 +178,20 @@ class TableStatusChanged(_message.Message):
     def __init__(self, status: _Optional[_Union[TableStatus, str]] = ..., reason: _Optional[str] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("id", "version", "table_status", "oh_hell", "inferno")
+    __slots__ = ("id", "version", "table_status", "oh_hell", "inferno", "burn_in_hell")
     ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     TABLE_STATUS_FIELD_NUMBER: _ClassVar[int]
     OH_HELL_FIELD_NUMBER: _ClassVar[int]
     INFERNO_FIELD_NUMBER: _ClassVar[int]
+    BURN_IN_HELL_FIELD_NUMBER: _ClassVar[int]
     id: str
     version: int
     table_status: TableStatusChanged
     oh_hell: _oh_hell_pb2.OhHellEvent
     inferno: _inferno_pb2.InfernoEvent
-    def __init__(self, id: _Optional[str] = ..., version: _Optional[int] = ..., table_status: _Optional[_Union[TableStatusChanged, _Mapping]] = ..., oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellEvent, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoEvent, _Mapping]] = ...) -> None: ...
+    burn_in_hell: _burn_in_hell_pb2.BurnInHellEvent
+    def __init__(self, id: _Optional[str] = ..., version: _Optional[int] = ..., table_status: _Optional[_Union[TableStatusChanged, _Mapping]] = ..., oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellEvent, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoEvent, _Mapping]] = ..., burn_in_hell: _Optional[_Union[_burn_in_hell_pb2.BurnInHellEvent, _Mapping]] = ...) -> None: ...
 
 class SeatAssignment(_message.Message):
     __slots__ = ("player_id", "name", "bot")
