@@ -418,10 +418,17 @@ def _command(batch: list[Event]) -> tuple[int, int, Action] | None:
     for i, event in enumerate(batch):
         if event.kind != "finished_flag":
             continue
-        seat = event.data["seat"]
-        dealt_to_seat = i > 0 and batch[i - 1].kind == "dealt" and batch[i - 1].data["seat"] == seat
-        if not dealt_to_seat:
-            return i, seat, Action("finished", event.data["on"])
+        seat, on = event.data["seat"], event.data["on"]
+        # A deal clears its receiver's flag by itself; nothing else of a tick touches flags.
+        previous = batch[i - 1] if i > 0 else None
+        cleared_by_deal = (
+            not on
+            and previous is not None
+            and previous.kind == "dealt"
+            and previous.data["seat"] == seat
+        )
+        if not cleared_by_deal:
+            return i, seat, Action("finished", on)
     return None
 
 
