@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from inferno_rules import Action, Rejected, all_games
+from inferno_rules import CLOCK, Action, Applied, Rejected, all_games
 from inferno_rules.options import OptionError
 
 GAMES = all_games()
@@ -30,8 +30,15 @@ NOT_ACTIONS = [
 
 
 def fresh(name: str) -> tuple[Any, Any]:
+    """A new game of ``name`` at the first point where a seat may act (a real-time game first
+    waits for the clock: its countdown is ticked away)."""
     game = GAMES[name]
-    return game, game.new_game(game.info.min_players, {}, "bad-input")
+    state = game.new_game(game.info.min_players, {}, "bad-input")
+    while not game.to_act(state):
+        out = game.apply(state, CLOCK, Action("tick", game.decision(state).tick_at))
+        assert isinstance(out, Applied), out
+        state = out.state
+    return game, state
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

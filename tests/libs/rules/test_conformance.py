@@ -105,7 +105,9 @@ def check_step(game: Game[Any], state: Any, rng: random.Random) -> None:
         others = [s for s in range(game.players(state)) if s not in decision.seats]
         if others:
             out = game.apply(state, rng.choice(others), legal[0])
-            assert isinstance(out, Rejected) and out.code == "not_your_turn"
+            # In a real-time game every seat may act; one left out has used up its rate limit.
+            expected = "rate" if game.info.nature.real_time else "not_your_turn"
+            assert isinstance(out, Rejected) and out.code == expected, out
     if decision.tick_at is None:
         assert isinstance(game.apply(state, CLOCK, ("tick", None)), Rejected)
     assert game.encode(state) == data, "a refused action changed the state"
@@ -124,7 +126,9 @@ def play(
         assert steps < MAX_STEPS, "the game does not end"
         check_step(game, state, rng)
         decision = game.decision(state)
-        if decision.seats:
+        # A real-time game also moves while seats may act: the clock ticks between commands.
+        ticks_now = decision.tick_at is not None and (not decision.seats or rng.random() < 0.4)
+        if not ticks_now:
             seat = rng.choice(decision.seats)
             action = rng.choice(game.legal_actions(state, seat))
         else:

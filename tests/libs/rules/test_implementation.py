@@ -35,8 +35,12 @@ for name, game in all_games().items():
         state = game.new_game(players, {}, f"seed-{name}-{players}")
         digest.update(repr(game.opening_events(state)).encode())
         while not game.is_over(state):
-            seat = rng.choice(game.to_act(state))
-            out = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+            decision = game.decision(state)
+            if decision.tick_at is not None and (not decision.seats or rng.random() < 0.4):
+                out = game.apply(state, -1, ("tick", decision.tick_at))
+            else:
+                seat = rng.choice(decision.seats)
+                out = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
             digest.update(game.encode(out.state) + repr(out.events).encode())
             state = out.state
         digest.update(repr(game.result(state)).encode())
