@@ -97,19 +97,12 @@ class Work:
         self.round_no = s.round_no
         self.round_starts_at = s.round_starts_at
         self.first_seat = s.first_seat
-        self.deck = list(s.deck)
         self.next_deal_at = s.next_deal_at
         self.pointer = s.pointer
         self.paused_until = s.paused_until
-        self.tables = [list(t) for t in s.tables]
-        self.hands = [list(h) for h in s.hands]
         self.hold_until = list(s.hold_until)
         self.cooldown_until = list(s.cooldown_until)
-        self.circles = [list(c) for c in s.circles]
-        self.discard = list(s.discard)
-        self.offers = list(s.offers)
         self.next_offer = s.next_offer
-        self.digs = list(s.digs)
         self.finished = list(s.finished)
         self.last_change_at = s.last_change_at
         self.recent = list(s.recent)
@@ -117,33 +110,113 @@ class Work:
         self.history = list(s.history)
         self.winners = s.winners
         self.events: list[Event] = []
+        # The card zones are copied only when a command first looks at them (most commands
+        # are refused after reading one seat's table; a tick may touch nothing).
+        self._deck: list[str] | None = None
+        self._tables: list[list[str]] | None = None
+        self._hands: list[list[str]] | None = None
+        self._circles: list[list[tuple[str, ...]]] | None = None
+        self._discard: list[str] | None = None
+        self._offers: list[Offer] | None = None
+        self._digs: list[Dig] | None = None
+
+    @property
+    def deck(self) -> list[str]:
+        if self._deck is None:
+            self._deck = list(self.s.deck)
+        return self._deck
+
+    @deck.setter
+    def deck(self, value: list[str]) -> None:
+        self._deck = value
+
+    @property
+    def tables(self) -> list[list[str]]:
+        if self._tables is None:
+            self._tables = [list(t) for t in self.s.tables]
+        return self._tables
+
+    @tables.setter
+    def tables(self, value: list[list[str]]) -> None:
+        self._tables = value
+
+    @property
+    def hands(self) -> list[list[str]]:
+        if self._hands is None:
+            self._hands = [list(h) for h in self.s.hands]
+        return self._hands
+
+    @hands.setter
+    def hands(self, value: list[list[str]]) -> None:
+        self._hands = value
+
+    @property
+    def circles(self) -> list[list[tuple[str, ...]]]:
+        if self._circles is None:
+            self._circles = [list(c) for c in self.s.circles]
+        return self._circles
+
+    @circles.setter
+    def circles(self, value: list[list[tuple[str, ...]]]) -> None:
+        self._circles = value
+
+    @property
+    def discard(self) -> list[str]:
+        if self._discard is None:
+            self._discard = list(self.s.discard)
+        return self._discard
+
+    @discard.setter
+    def discard(self, value: list[str]) -> None:
+        self._discard = value
+
+    @property
+    def offers(self) -> list[Offer]:
+        if self._offers is None:
+            self._offers = list(self.s.offers)
+        return self._offers
+
+    @offers.setter
+    def offers(self, value: list[Offer]) -> None:
+        self._offers = value
+
+    @property
+    def digs(self) -> list[Dig]:
+        if self._digs is None:
+            self._digs = list(self.s.digs)
+        return self._digs
+
+    @digs.setter
+    def digs(self, value: list[Dig]) -> None:
+        self._digs = value
 
     def freeze(self) -> BurnState:
-        return self.s._replace(
+        s = self.s
+        return s._replace(
             phase=self.phase,
             now=self.now,
             round_no=self.round_no,
             round_starts_at=self.round_starts_at,
             first_seat=self.first_seat,
-            deck=tuple(self.deck),
             next_deal_at=self.next_deal_at,
             pointer=self.pointer,
             paused_until=self.paused_until,
-            tables=tuple(tuple(t) for t in self.tables),
-            hands=tuple(tuple(h) for h in self.hands),
             hold_until=tuple(self.hold_until),
             cooldown_until=tuple(self.cooldown_until),
-            circles=tuple(tuple(c) for c in self.circles),
-            discard=tuple(self.discard),
-            offers=tuple(self.offers),
             next_offer=self.next_offer,
-            digs=tuple(self.digs),
             finished=tuple(self.finished),
             last_change_at=self.last_change_at,
             recent=tuple(self.recent),
             totals=tuple(self.totals),
             history=tuple(self.history),
             winners=self.winners,
+            deck=s.deck if self._deck is None else tuple(self._deck),
+            tables=s.tables if self._tables is None else tuple(tuple(t) for t in self._tables),
+            hands=s.hands if self._hands is None else tuple(tuple(h) for h in self._hands),
+            circles=s.circles if self._circles is None else tuple(tuple(c) for c in self._circles),
+            discard=s.discard if self._discard is None else tuple(self._discard),
+            offers=s.offers if self._offers is None else tuple(self._offers),
+            digs=s.digs if self._digs is None else tuple(self._digs),
         )
 
     # ------------------------------------------------------------------ events
