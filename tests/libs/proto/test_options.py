@@ -12,10 +12,19 @@ from inferno_proto.options import options_from_proto, options_to_proto
 from inferno_rules import OptionError, get_game, validate_options
 
 
+def option_values(spec) -> tuple[object, ...]:
+    """An option's choices; for a number, its bounds and its default."""
+    if spec.kind == "enum":
+        return spec.choices
+    if spec.kind == "int":
+        return (spec.minimum, spec.default, spec.maximum)
+    return (False, True)
+
+
 def every_combination(game: str) -> list[dict[str, object]]:
     info = get_game(game).info
     names = [spec.name for spec in info.options]
-    choices = [spec.choices if spec.kind == "enum" else (False, True) for spec in info.options]
+    choices = [option_values(spec) for spec in info.options]
     found = []
     for values in itertools.product(*choices):
         try:
@@ -25,10 +34,10 @@ def every_combination(game: str) -> list[dict[str, object]]:
     return found
 
 
-@pytest.mark.parametrize("game", ["oh_hell"])
-def test_every_valid_option_set_survives_the_round_trip(game: str) -> None:
+@pytest.mark.parametrize(("game", "sets"), [("oh_hell", 20), ("burn_in_hell", 6)])
+def test_every_valid_option_set_survives_the_round_trip(game: str, sets: int) -> None:
     combos = every_combination(game)
-    assert len(combos) > 20
+    assert len(combos) >= sets
     for options in combos:
         branch = getattr(options_to_proto(game, options), game)
         assert validate_options(get_game(game).info, options_from_proto(branch)) == options
@@ -43,3 +52,19 @@ def test_an_unset_enum_is_left_to_the_games_default() -> None:
 
 def test_a_game_without_options_reads_as_none() -> None:
     assert options_from_proto(engine_pb2.GameOptions(inferno={}).inferno) == {}
+
+
+def test_an_unset_number_is_left_to_the_games_default() -> None:
+    """An ``optional`` field left unset is not read as 0 (which the game would refuse)."""
+    branch = engine_pb2.GameOptions(burn_in_hell={"match": 2}).burn_in_hell
+    read = options_from_proto(branch)
+    assert read == {"match": "OPEN"}
+    assert validate_options(get_game("burn_in_hell").info, read)["deal_interval_ms"] == 2000
+
+
+def test_options_keep_the_case_each_game_names_them_in() -> None:
+    """Oh Hell's options are upper case, Burn in Hell's lower case: both read back as named."""
+    oh = options_from_proto(options_to_proto("oh_hell", {"ORDER": "DESC"}).oh_hell)
+    assert oh == {"ORDER": "DESC"}
+    burn = options_to_proto("burn_in_hell", {"deal_interval_ms": 1000, "match": "SERIES"})
+    assert options_from_proto(burn.burn_in_hell) == {"deal_interval_ms": 1000, "match": "SERIES"}

@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from inferno_auth import Role, issue_token
-from inferno_proto import engine_pb2, engine_pb2_grpc
+from inferno_proto import burn_in_hell_pb2, engine_pb2, engine_pb2_grpc
 from inferno_rules.cards import BY_NAME
 from tests.support.engine_process import EngineProcess
 
@@ -143,3 +143,49 @@ def test_the_tables_clock_reaches_the_engine(
     shown = (clocks.turn_seconds, clocks.bank_seconds, clocks.increment_seconds)
     assert shown == (20, 60, 2)
     assert clocks.grace_seconds == 0, "the lobby has no grace setting: the worker's default"
+
+
+def test_a_burn_in_hell_table_reaches_the_engine_with_its_options_and_no_turn_clock(
+    grpc_lobby: Callable[..., TestClient], real_engine: EngineProcess
+) -> None:
+    lobby = grpc_lobby(engine_address=real_engine.address)
+    dante = sign_up(lobby, "dante")
+    games = {g["name"]: g for g in lobby.get("/games").json()}
+    offered = {o["name"]: o for o in games["burn_in_hell"]["options"]}
+    assert offered["match"]["choices"] == ["SERIES", "OPEN"]
+    options = {"deal_interval_ms": 1500, "match": "OPEN"}
+    answer = lobby.post(
+        "/tables",
+        json={"game": "burn_in_hell", "players": 4, "options": options},
+        headers=bearer(dante),
+    )
+    assert answer.status_code == 201, answer.text
+    table_id = answer.json()["id"]
+    for _ in range(3):
+        assert lobby.post(f"/tables/{table_id}/bots", headers=bearer(dante)).status_code == 200
+    started = lobby.post(f"/tables/{table_id}/start", headers=bearer(dante))
+    assert started.status_code == 200, started.text
+
+    mine = view(real_engine.address, table_id, dante["access_token"])
+    assert mine.game == "burn_in_hell" and mine.your_seat == 0
+    game = mine.burn_in_hell
+    assert game.deal_interval_ms == 1500
+    assert game.match == burn_in_hell_pb2.BURN_IN_HELL_MATCH_OPEN
+    assert (game.phase, game.round, game.rounds, game.deck_count) == ("countdown", 1, 1, 108)
+    assert [s.seat for s in game.seats] == [0, 1, 2, 3]
+    clocks = mine.clocks
+    assert (clocks.turn_seconds, clocks.bank_seconds, clocks.increment_seconds) == (0, 0, 0)
+
+
+def test_bad_burn_in_hell_options_are_refused_by_the_lobby_naming_the_option(
+    grpc_lobby: Callable[..., TestClient],
+) -> None:
+    lobby = grpc_lobby(engine_address="127.0.0.1:1")
+    virgil = sign_up(lobby, "virgil")
+    answer = lobby.post(
+        "/tables",
+        json={"game": "burn_in_hell", "players": 4, "options": {"deal_interval_ms": 500}},
+        headers=bearer(virgil),
+    )
+    assert answer.status_code == 422, answer.text
+    assert "deal_interval_ms" in answer.text and "1000" in answer.text
