@@ -163,9 +163,9 @@ def test_burn_in_hell_plays_on_a_simulated_clock_and_reports(
     """A real-time game in the arena: bots get chances on a simulated game clock, so a few
     one-round games take seconds; the heuristic beats random even over these few deals (the
     full run is in docs/arena/burn_in_hell.md)."""
-    spec = make_spec("burn_in_hell", 4, ["heuristic", "random"], 12, "ci", {"match": "OPEN"})
+    spec = make_spec("burn_in_hell", 4, ["heuristic", "random"], 12, "ci", {"MATCH": "OPEN"})
     report = run_arena(spec, jobs=1, progress=False)
-    assert report.spec.options == (("deal_interval_ms", 2000), ("match", "OPEN"))
+    assert report.spec.options == (("DEAL_INTERVAL_MS", 2000), ("MATCH", "OPEN"))
     assert report.made == {}  # no bids in this game
     heuristic, random_ = report.means["heuristic"], report.means["random"]
     assert heuristic.n == random_.n == 3
@@ -180,7 +180,7 @@ def test_burn_in_hell_plays_on_a_simulated_clock_and_reports(
             "--games",
             "8",
             "--option",
-            "match=OPEN",
+            "MATCH=OPEN",
             "--jobs",
             "1",
             "--quiet",
@@ -193,5 +193,5 @@ def test_burn_in_hell_plays_on_a_simulated_clock_and_reports(
     assert code == 0
     assert "heuristic - random:" in capsys.readouterr().out
     summary = (tmp_path / "burn_in_hell.md").read_text()
-    assert "match=OPEN" in summary and "![burn_in_hell arena](burn_in_hell.png)" in summary
+    assert "MATCH=OPEN" in summary and "![burn_in_hell arena](burn_in_hell.png)" in summary
     assert (tmp_path / "burn_in_hell.png").read_bytes().startswith(b"\x89PNG")

@@ -97,7 +97,7 @@ def test_bots_only_choose_legal_actions_and_see_only_their_seat(players: int) ->
         seats = [Checked(get_bot("burn_in_hell", name), s) for s, name in enumerate(names)]
         rng = random.Random(f"legal:{players}:{game_no}")
         result, chances = play_table(
-            BURN, players, {"match": "OPEN"}, f"legal-{players}-{game_no}", seats, rng
+            BURN, players, {"MATCH": "OPEN"}, f"legal-{players}-{game_no}", seats, rng
         )
         assert len(result.scores) == players
         assert sum(s.chances for s in seats) == chances

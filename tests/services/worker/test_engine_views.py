@@ -73,7 +73,7 @@ def test_views_and_actions_survive_the_engine_round_trip_over_whole_games(
     assert view_dict(final) == game.view(state, Viewer.of_seat(0))
 
 
-@pytest.mark.parametrize(("players", "options"), [(4, {"match": "OPEN"}), (6, {}), (8, {})])
+@pytest.mark.parametrize(("players", "options"), [(4, {"MATCH": "OPEN"}), (6, {}), (8, {})])
 def test_burn_in_hell_views_and_actions_survive_the_round_trip_over_whole_games(
     players: int, options: dict
 ) -> None:
