@@ -261,3 +261,27 @@ def _seat(seat: int) -> Any:
     from inferno_rules import Viewer
 
     return Viewer.of_seat(seat)
+
+
+# ---------------------------------------------------------------------------- legal actions
+def test_legal_actions_are_bounded_and_all_accepted() -> None:
+    rivals = {s: ("P1", "G1", "L1", "E1", "U1")[s - 1 :: 3] for s in (1, 2, 3)}
+    state = arranged(
+        4,
+        tables={0: ("LAKE-1", "DIG-1", "STOP-1", "SOLITARY-1", "W1", "W2", "W3"), **rivals},
+        discard=("S1", "S2"),
+    )
+    legal = GAME.legal_actions(state, 0)
+    lakes = [a for a in legal if a.kind == "play_special" and a.arg["card"] == "LAKE-1"]
+    assert 1 <= len(lakes) <= 4
+    assert Action("form_circle", ["W1", "W2", "W3"]) in legal
+    assert Action("form_circle", ["SOLITARY-1", "W1"]) in legal
+    assert not any(a.kind == "play_special" and a.arg["card"] == "SOLITARY-1" for a in legal)
+    for action in legal:
+        applied(state, 0, action)
+    digging = applied(state, 0, special("DIG-1")).state
+    picks = [a.arg for a in GAME.legal_actions(digging, 0) if a.kind == "dig_pick"]
+    assert picks == ["S1", "S2"]
+    for action in GAME.probe_actions(state):
+        if repr(action) not in {repr(a) for a in GAME.legal_actions(state, 1)}:
+            rejected(state, 1, action)

@@ -93,18 +93,18 @@ def random_game(players: int, options: dict[str, Any], seed: str, rng: random.Ra
         state = out.state
     result = GAME.result(state)
     assert result is not None and len(result.scores) == players
-    assert len(result.rounds) == (players if options.get("match", "SERIES") == "SERIES" else 1)
+    assert len(result.rounds) == (players if options.get("MATCH", "SERIES") == "SERIES" else 1)
     return steps
 
 
 @pytest.mark.parametrize("players", [4, 6, 8])
 def test_random_agents_finish_open_games_without_leaks(players: int) -> None:
     rng = random.Random(players)
-    random_game(players, {"match": "OPEN", "deal_interval_ms": 1000}, f"open-{players}", rng)
+    random_game(players, {"MATCH": "OPEN", "DEAL_INTERVAL_MS": 1000}, f"open-{players}", rng)
 
 
 def test_a_random_series_finishes() -> None:
-    random_game(5, {"match": "SERIES"}, "series", random.Random(5))
+    random_game(5, {"MATCH": "SERIES"}, "series", random.Random(5))
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -118,7 +118,7 @@ def test_property_any_random_open_game_keeps_the_invariants(
     players: int, interval: int, seed: str, moves: int
 ) -> None:
     random_game(
-        players, {"match": "OPEN", "deal_interval_ms": interval}, seed, random.Random(moves)
+        players, {"MATCH": "OPEN", "DEAL_INTERVAL_MS": interval}, seed, random.Random(moves)
     )
 
 
@@ -128,7 +128,7 @@ def test_property_ticking_late_or_on_time_reaches_the_same_state(
     seed: str, late: list[int]
 ) -> None:
     """Ticks at arbitrary times up to T reach the same state as one tick at T."""
-    state = GAME.new_game(4, {"match": "OPEN"}, seed)
+    state = GAME.new_game(4, {"MATCH": "OPEN"}, seed)
     step = state
     now = 0
     for extra in late:

@@ -101,7 +101,7 @@ def test_a_series_plays_as_many_rounds_as_players_and_sums_them() -> None:
 
 
 def test_open_is_a_single_round() -> None:
-    state = new(5, seed="open", match="OPEN")
+    state = new(5, seed="open", MATCH="OPEN")
     state = tick(state, 10**9).state  # nobody moves: deal everything, then E1
     assert state.phase == OVER
     result = GAME.result(state)
@@ -110,7 +110,7 @@ def test_open_is_a_single_round() -> None:
 
 
 def test_ties_are_shared() -> None:
-    state = arranged(4, tables={0: ("P1",), 1: ("G1",), 2: ("P9",)}, ending=True, match="OPEN")
+    state = arranged(4, tables={0: ("P1",), 1: ("G1",), 2: ("P9",)}, ending=True, MATCH="OPEN")
     state = tick(state, state.now + 60_000).state
     result = GAME.result(state)
     assert result is not None

@@ -40,7 +40,7 @@ def kinds_of(events: tuple[object, ...]) -> list[str]:
 
 
 def test_a_late_tick_catches_up_one_card_per_scheduled_deal_time() -> None:
-    state = new(4, deal_interval_ms=1000)
+    state = new(4, DEAL_INTERVAL_MS=1000)
     out = tick(state, START + 3500)
     dealt = [e.data for e in out.events if e.kind == "dealt"]
     assert [d["seat"] for d in dealt] == [0, 1, 2, 3]
@@ -199,11 +199,11 @@ def test_the_deal_interval_option_is_checked(interval: object) -> None:
     from inferno_rules.options import OptionError
 
     with pytest.raises(OptionError) as err:
-        new(4, deal_interval_ms=interval)
-    assert err.value.option == "deal_interval_ms"
+        new(4, DEAL_INTERVAL_MS=interval)
+    assert err.value.option == "DEAL_INTERVAL_MS"
 
 
 def test_deal_interval_is_used() -> None:
-    state = new(4, deal_interval_ms=5000)
+    state = new(4, DEAL_INTERVAL_MS=5000)
     out = tick(state, START + 5000)
     assert [e.data["at"] for e in out.events if e.kind == "dealt"] == [START, START + 5000]

@@ -155,3 +155,43 @@ def test_the_heuristic_beats_random_over_500_games() -> None:
     assert (a, b) == ("heuristic", "random")
     assert heuristic.mean > random_.mean and test.difference.low > 0
     assert test.p < 0.01
+
+
+def test_burn_in_hell_plays_on_a_simulated_clock_and_reports(
+    tmp_path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A real-time game in the arena: bots get chances on a simulated game clock, so a few
+    one-round games take seconds; the heuristic beats random even over these few deals (the
+    full run is in docs/arena/burn_in_hell.md)."""
+    spec = make_spec("burn_in_hell", 4, ["heuristic", "random"], 12, "ci", {"MATCH": "OPEN"})
+    report = run_arena(spec, jobs=1, progress=False)
+    assert report.spec.options == (("DEAL_INTERVAL_MS", 2000), ("MATCH", "OPEN"))
+    assert report.made == {}  # no bids in this game
+    heuristic, random_ = report.means["heuristic"], report.means["random"]
+    assert heuristic.n == random_.n == 3
+    ((_, _, test),) = report.comparisons
+    assert heuristic.mean > random_.mean and test.p < 0.01
+    # Thousands of chances to act per game (passes included), in well under a second each.
+    assert report.decisions > 12 * 1000 and report.seconds < 12 * 2.5
+    code = main(
+        [
+            "--game",
+            "burn_in_hell",
+            "--games",
+            "8",
+            "--option",
+            "MATCH=OPEN",
+            "--jobs",
+            "1",
+            "--quiet",
+            "--out",
+            str(tmp_path),
+            "--seed",
+            "s",
+        ]
+    )
+    assert code == 0
+    assert "heuristic - random:" in capsys.readouterr().out
+    summary = (tmp_path / "burn_in_hell.md").read_text()
+    assert "MATCH=OPEN" in summary and "![burn_in_hell arena](burn_in_hell.png)" in summary
+    assert (tmp_path / "burn_in_hell.png").read_bytes().startswith(b"\x89PNG")

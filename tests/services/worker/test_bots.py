@@ -22,6 +22,7 @@ from inferno_worker.bots import (
     RandomBot,
     UnknownBot,
     bot_names,
+    choose_or_pass,
     get_bot,
     register_bot,
 )
@@ -46,6 +47,17 @@ class Checked:
         assert view.get("seat") == self.seat and "all_hands" not in view
         action = self.bot.choose(view, legal, rng)
         assert action in legal, f"{self.name} chose {action!r}, not among {legal!r}"
+        self.moves += 1
+        return action
+
+    def choose_or_pass(
+        self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random
+    ) -> Action | None:
+        """A real-time chance: the same checks; ``None`` (a pass) is allowed."""
+        assert legal, "a bot was asked to move with nothing legal"
+        assert view.get("seat") == self.seat and "all_hands" not in view
+        action = choose_or_pass(self.bot, view, legal, rng)
+        assert action is None or action in legal, f"{self.name} chose {action!r}"
         self.moves += 1
         return action
 
@@ -79,8 +91,10 @@ CASES = [(game, bot) for game in GAMES for bot in bot_names(game)]
 @pytest.mark.parametrize(("game_name", "bot_name"), CASES)
 def test_every_bot_only_plays_legal_actions(game_name: str, bot_name: str) -> None:
     game = GAMES[game_name]
+    # A real-time game is a few thousand chances to act: fewer, longer examples.
+    examples = 6 if game.info.nature.real_time else 40
 
-    @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(
         players=st.integers(game.info.min_players, game.info.max_players),
         options=options_for(game),

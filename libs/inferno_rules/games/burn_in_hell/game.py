@@ -53,7 +53,7 @@ INFO: Final = GameInfo(
     ),
     options=(
         OptionSpec(
-            "deal_interval_ms",
+            "DEAL_INTERVAL_MS",
             "int",
             2000,
             "Milliseconds between two deals (1000–5000).",
@@ -61,7 +61,7 @@ INFO: Final = GameInfo(
             maximum=5000,
         ),
         OptionSpec(
-            "match",
+            "MATCH",
             "enum",
             SERIES,
             "SERIES: as many rounds as players, highest total wins. OPEN: a single round.",
@@ -78,8 +78,8 @@ class BurnInHell(Game[BurnState]):
 
     # ------------------------------------------------------------------ setup
     def _new(self, players: int, options: dict[str, OptionValue], seed: str) -> BurnState:
-        interval = options["deal_interval_ms"]
-        match = options["match"]
+        interval = options["DEAL_INTERVAL_MS"]
+        match = options["MATCH"]
         assert isinstance(interval, int) and isinstance(match, str)
         blank = BurnState(
             players=players,

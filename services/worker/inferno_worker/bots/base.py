@@ -5,6 +5,12 @@ core's ``game.view(state, Viewer.of_seat(seat))`` returns, the same data the eng
 player) and the seat's legal actions, and returns one of those actions. It never sees the state,
 so it cannot look at other hands. Bots are registered per game by a short name (``heuristic``);
 a bot registered for ``ANY_GAME`` (``random``) plays every game the rules core knows.
+
+In a real-time game (``info.nature.real_time``: every seat may act at any moment) a bot may
+also choose to do nothing this time. Such a bot has a second method, ``choose_or_pass``, that
+returns an action or ``None`` (a pass); callers of real-time tables use
+:func:`choose_or_pass`, which falls back on ``choose`` for bots without one (they never pass).
+``choose`` itself always returns an action, so every turn-based caller is unchanged.
 """
 
 from __future__ import annotations
@@ -30,6 +36,27 @@ class Bot(Protocol):
     ) -> Action:
         """One of ``legal``. ``rng`` is the only randomness a bot may use (so runs replay)."""
         ...
+
+
+@runtime_checkable
+class PassingBot(Bot, Protocol):
+    """A bot that may pass in a real-time game (see the module doc)."""
+
+    def choose_or_pass(
+        self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random
+    ) -> Action | None:
+        """One of ``legal``, or ``None`` to do nothing this time."""
+        ...
+
+
+def choose_or_pass(
+    bot: Bot, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random
+) -> Action | None:
+    """A real-time seat's chance to act: the bot's action, or ``None`` when it passes. Bots
+    without ``choose_or_pass`` (the random bot) always act, through ``choose``."""
+    if isinstance(bot, PassingBot):
+        return bot.choose_or_pass(view, legal, rng)
+    return bot.choose(view, legal, rng)
 
 
 class UnknownBot(LookupError):

@@ -13,7 +13,7 @@ from typing import Any
 from inferno_proto import engine_pb2
 from inferno_rules import Action
 
-from . import inferno, oh_hell
+from . import burn_in_hell, inferno, oh_hell
 
 
 class UnsupportedGame(ValueError):
@@ -21,7 +21,7 @@ class UnsupportedGame(ValueError):
 
 
 #: The per-game modules, each with ``action_from_proto``, ``action_to_proto`` and ``view_dict``.
-GAMES: dict[str, Any] = {"oh_hell": oh_hell, "inferno": inferno}
+GAMES: dict[str, Any] = {"oh_hell": oh_hell, "inferno": inferno, "burn_in_hell": burn_in_hell}
 
 
 def action_from_proto(msg: engine_pb2.Action) -> Action:
