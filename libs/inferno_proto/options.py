@@ -1,10 +1,10 @@
 """Table options between the rules core's plain dicts and the proto's ``GameOptions``.
 
 Generic for every game, driven by the proto descriptors and the rules' option declarations:
-the ``GameOptions`` branch is named after the game (``oh_hell``), each option ``NAME`` (in the
-case the game declares it: ``ORDER``, ``deal_interval_ms``) is the field ``name`` of that
-branch, and an enum value ``VALUE`` is the enum constant ending in ``_VALUE``
-(``OH_HELL_ORDER_DESC``). A new game needs no code here.
+the ``GameOptions`` branch is named after the game (``oh_hell``), each option ``NAME`` (as the
+game declares it: ``ORDER``, ``DEAL_INTERVAL_MS``) is the field ``name`` of that branch, and
+an enum value ``VALUE`` is the enum constant ending in ``_VALUE`` (``OH_HELL_ORDER_DESC``). A
+new game needs no code here.
 """
 
 from __future__ import annotations
@@ -64,8 +64,8 @@ def options_from_proto(branch: Message) -> dict[str, object]:
 
 
 def _option_names(branch: Message) -> dict[str, str]:
-    """Field name → the rules' option name, as the game declares it (``ORDER`` for Oh Hell,
-    ``deal_interval_ms`` for Burn in Hell): option names differ in case between games."""
+    """Field name → the rules' option name, exactly as the game declares it (``ORDER``,
+    ``DEAL_INTERVAL_MS``), so a game may name its options in any case."""
     for field in engine_pb2.GameOptions.DESCRIPTOR.fields:
         if field.message_type is branch.DESCRIPTOR:
             try:

@@ -58,13 +58,14 @@ def test_an_unset_number_is_left_to_the_games_default() -> None:
     """An ``optional`` field left unset is not read as 0 (which the game would refuse)."""
     branch = engine_pb2.GameOptions(burn_in_hell={"match": 2}).burn_in_hell
     read = options_from_proto(branch)
-    assert read == {"match": "OPEN"}
-    assert validate_options(get_game("burn_in_hell").info, read)["deal_interval_ms"] == 2000
+    assert read == {"MATCH": "OPEN"}
+    assert validate_options(get_game("burn_in_hell").info, read)["DEAL_INTERVAL_MS"] == 2000
 
 
-def test_options_keep_the_case_each_game_names_them_in() -> None:
-    """Oh Hell's options are upper case, Burn in Hell's lower case: both read back as named."""
+def test_options_read_back_as_each_game_names_them() -> None:
+    """The proto's fields are lower case (``deal_interval_ms``); options read back under the
+    game's own names (``DEAL_INTERVAL_MS``), so they validate as they are."""
     oh = options_from_proto(options_to_proto("oh_hell", {"ORDER": "DESC"}).oh_hell)
     assert oh == {"ORDER": "DESC"}
-    burn = options_to_proto("burn_in_hell", {"deal_interval_ms": 1000, "match": "SERIES"})
-    assert options_from_proto(burn.burn_in_hell) == {"deal_interval_ms": 1000, "match": "SERIES"}
+    burn = options_to_proto("burn_in_hell", {"DEAL_INTERVAL_MS": 1000, "MATCH": "SERIES"})
+    assert options_from_proto(burn.burn_in_hell) == {"DEAL_INTERVAL_MS": 1000, "MATCH": "SERIES"}

@@ -85,7 +85,7 @@ async def test_bad_options_and_malformed_commands_are_refused_with_a_reason(engi
         await open_table(engine.address, "slow", deal_interval_ms=500)
     code, meta = status_of(refused.value)
     assert code == grpc.StatusCode.INVALID_ARGUMENT
-    assert meta["inferno-reason"] == "bad_option:deal_interval_ms"
+    assert meta["inferno-reason"] == "bad_option:DEAL_INTERVAL_MS"
     assert "1000" in refused.value.details()
 
     await open_table(engine.address, "burn")

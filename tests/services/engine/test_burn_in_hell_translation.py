@@ -44,10 +44,10 @@ NOT_CARDS = {"reason", "type", "phase"}
 
 # Whole games, kept small enough to run in seconds: (players, options, seed).
 GAMES = [
-    (4, {"match": "OPEN", "deal_interval_ms": 1000}, "open-4"),
-    (5, {"match": "OPEN"}, "open-5"),
-    (8, {"match": "OPEN", "deal_interval_ms": 5000}, "open-8"),
-    (4, {"deal_interval_ms": 1000}, "series-4"),
+    (4, {"MATCH": "OPEN", "DEAL_INTERVAL_MS": 1000}, "open-4"),
+    (5, {"MATCH": "OPEN"}, "open-5"),
+    (8, {"MATCH": "OPEN", "DEAL_INTERVAL_MS": 5000}, "open-8"),
+    (4, {"DEAL_INTERVAL_MS": 1000}, "series-4"),
 ]
 
 
@@ -118,7 +118,7 @@ def test_the_rules_accept_what_the_translation_reads() -> None:
     """Legal commands of real positions, through the proto and back, are still accepted."""
     rng = random.Random(3)
     checked = 0
-    for step in play(5, {"match": "OPEN"}, "round-trip", rng, max_steps=600):
+    for step in play(5, {"MATCH": "OPEN"}, "round-trip", rng, max_steps=600):
         state = step.after
         for seat in GAME.decision(state).seats:
             for action in GAME.legal_actions(state, seat):
@@ -174,9 +174,9 @@ def test_options_read_into_the_rules_names_and_defaults() -> None:
         burn_in_hell={"deal_interval_ms": 3500, "match": bih.BURN_IN_HELL_MATCH_OPEN}
     )
     raw = TR.options(msg)
-    assert validate_options(GAME.info, raw) == {"deal_interval_ms": 3500, "match": "OPEN"}
+    assert validate_options(GAME.info, raw) == {"DEAL_INTERVAL_MS": 3500, "MATCH": "OPEN"}
     series = TR.options(pb.GameOptions(burn_in_hell={"match": bih.BURN_IN_HELL_MATCH_SERIES}))
-    assert validate_options(GAME.info, series)["match"] == "SERIES"
+    assert validate_options(GAME.info, series)["MATCH"] == "SERIES"
 
 
 def test_bad_options_are_refused() -> None:
@@ -184,7 +184,7 @@ def test_bad_options_are_refused() -> None:
         TR.options(pb.GameOptions(oh_hell={}))
     with pytest.raises(InvalidArgument, match="SERIES, OPEN") as refused:
         TR.options(pb.GameOptions(burn_in_hell={"match": 9}))
-    assert refused.value.reason == "bad_option:match"
+    assert refused.value.reason == "bad_option:MATCH"
 
 
 def test_the_translation_is_registered() -> None:
@@ -305,7 +305,7 @@ def test_views_of_whole_games_lose_nothing_and_leak_nothing() -> None:
 def first_state(condition, players: int = 6) -> Any:
     """The first state of a few random games for which ``condition(state)`` holds."""
     for n in range(20):
-        for step in play(players, {"match": "OPEN"}, f"search-{n}", random.Random(n)):
+        for step in play(players, {"MATCH": "OPEN"}, f"search-{n}", random.Random(n)):
             if condition(step.after):
                 return step.after
     pytest.fail("no game came to the position the test needs")
@@ -449,7 +449,7 @@ def test_the_games_produce_every_event_kind() -> None:
 def assert_kind_comes_up(kind: str) -> None:
     """Search seeds for a game that produces ``kind``, and translate it."""
     for n in range(40):
-        for step in play(4, {"match": "OPEN"}, f"hunt-{kind}-{n}", random.Random(n), 1500):
+        for step in play(4, {"MATCH": "OPEN"}, f"hunt-{kind}-{n}", random.Random(n), 1500):
             for event in step.events:
                 if event.kind == kind:
                     assert_same_event(event)
@@ -492,7 +492,7 @@ def test_the_bus_never_names_a_hidden_card(players, options, seed) -> None:
 def test_round_scores_for_the_bus_match_the_result() -> None:
     rng = random.Random(2)
     payloads = []
-    for step in play(4, {"deal_interval_ms": 1000}, "series-4", rng):
+    for step in play(4, {"DEAL_INTERVAL_MS": 1000}, "series-4", rng):
         for event in step.events:
             assert TR.round_score(step.after, event) is None or event.kind == "round_scored"
             if event.kind == "round_scored":
@@ -584,7 +584,7 @@ def test_the_leak_checks_would_catch_a_leak() -> None:
     out = pb.GetViewResponse()
     TR.fill_view(out, GAME.view(state, OPERATOR))
     assert strings(out) & hidden_from(state, other)
-    for step in play(5, {"match": "OPEN"}, "circles", random.Random(5)):
+    for step in play(5, {"MATCH": "OPEN"}, "circles", random.Random(5)):
         for part in step.parts:
             formed = [e for e in part.events if e.kind == "circle_contents"]
             if formed:

@@ -152,8 +152,8 @@ def test_a_burn_in_hell_table_reaches_the_engine_with_its_options_and_no_turn_cl
     dante = sign_up(lobby, "dante")
     games = {g["name"]: g for g in lobby.get("/games").json()}
     offered = {o["name"]: o for o in games["burn_in_hell"]["options"]}
-    assert offered["match"]["choices"] == ["SERIES", "OPEN"]
-    options = {"deal_interval_ms": 1500, "match": "OPEN"}
+    assert offered["MATCH"]["choices"] == ["SERIES", "OPEN"]
+    options = {"DEAL_INTERVAL_MS": 1500, "MATCH": "OPEN"}
     answer = lobby.post(
         "/tables",
         json={"game": "burn_in_hell", "players": 4, "options": options},
@@ -184,8 +184,8 @@ def test_bad_burn_in_hell_options_are_refused_by_the_lobby_naming_the_option(
     virgil = sign_up(lobby, "virgil")
     answer = lobby.post(
         "/tables",
-        json={"game": "burn_in_hell", "players": 4, "options": {"deal_interval_ms": 500}},
+        json={"game": "burn_in_hell", "players": 4, "options": {"DEAL_INTERVAL_MS": 500}},
         headers=bearer(virgil),
     )
     assert answer.status_code == 422, answer.text
-    assert "deal_interval_ms" in answer.text and "1000" in answer.text
+    assert "DEAL_INTERVAL_MS" in answer.text and "1000" in answer.text

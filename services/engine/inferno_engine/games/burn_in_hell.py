@@ -21,8 +21,8 @@ from inferno_rules import CLOCK, Action, Event
 from ..errors import InvalidArgument
 
 #: The rules' option names (docs/games/burn-in-hell.md).
-DEAL_INTERVAL: Final = "deal_interval_ms"
-MATCH: Final = "match"
+DEAL_INTERVAL: Final = "DEAL_INTERVAL_MS"
+MATCH: Final = "MATCH"
 MATCHES: Final = {
     bih.BURN_IN_HELL_MATCH_SERIES: "SERIES",
     bih.BURN_IN_HELL_MATCH_OPEN: "OPEN",
