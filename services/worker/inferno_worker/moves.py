@@ -15,7 +15,7 @@ import time
 
 from inferno_proto import engine_pb2
 
-from .bots import UnknownBot, get_bot
+from .bots import UnknownBot, choose_or_pass, get_bot
 from .due_ticks import DueTicks
 from .engine_client import EngineClient, Refused
 from .engine_views import action_from_proto, action_to_proto, view_dict
@@ -96,9 +96,13 @@ def bot_move(
             bot = get_bot(record.game, "random")
         at = reply.version
         rng = random.Random(f"{table_id}:{at}:{seat}")
-        action = bot.choose(view_dict(reply), legal, rng)
-        if action is None:
-            return "passed"
+        view = view_dict(reply)
+        if version == 0:  # a real-time table: the bot may see nothing worth doing now
+            action = choose_or_pass(bot, view, legal, rng)
+            if action is None:
+                return "passed"
+        else:
+            action = bot.choose(view, legal, rng)
         done = engine.submit(
             table_id,
             at,
