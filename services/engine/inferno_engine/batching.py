@@ -28,7 +28,8 @@ from typing import Any
 
 import redis.asyncio as aioredis
 from redis.asyncio.connection import Connection
-from redis.exceptions import ConnectionError, NoScriptError, ResponseError, TimeoutError
+from redis.exceptions import ConnectionError, NoScriptError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 #: Pipelines out at once. Two rather than one so a slow reply does not hold up everything.
 IN_FLIGHT = 2
@@ -127,13 +128,8 @@ class Batcher:
             conn = self._idle.pop() if self._idle else await self._new_connection()
             try:
                 await conn.send_packed_command(conn.pack_commands(commands), check_health=False)
-                replies: list[Any] = []
-                for _ in commands:
-                    try:
-                        replies.append(await conn.read_response())
-                    except ResponseError as err:
-                        replies.append(err)
-            except (ConnectionError, TimeoutError, OSError):
+                replies = await _read_replies(conn, len(commands))
+            except (ConnectionError, RedisTimeoutError, OSError):
                 await conn.disconnect()
                 self._idle.append(conn)  # reconnects when next used
                 if attempt == 2:
@@ -150,6 +146,23 @@ class Batcher:
     async def _new_connection(self) -> Connection:
         conn: Connection = await self.client.connection_pool.get_connection()
         return conn
+
+
+async def _read_replies(conn: Connection, count: int) -> list[Any]:
+    """The next ``count`` replies, an error reply as its exception. Read from the connection's
+    (hiredis) parser under one timeout for the whole batch: ``Connection.read_response`` opens
+    a timeout per reply, which cost more than the parsing. Errors are redis-py's, as there."""
+    parser = conn._parser  # redis-py keeps it private; hiredis-backed (see packing.py)
+    replies: list[Any] = []
+    try:
+        async with asyncio.timeout(conn.socket_timeout):
+            for _ in range(count):
+                replies.append(await parser.read_response())
+    except TimeoutError:
+        raise RedisTimeoutError("Timeout reading from Redis") from None
+    except OSError as err:
+        raise ConnectionError(f"Error while reading from Redis: {err.args}") from None
+    return replies
 
 
 _SHAS: dict[str, str] = {}
