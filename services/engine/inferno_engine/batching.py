@@ -127,8 +127,7 @@ class Batcher:
         for attempt in (1, 2):
             conn = self._idle.pop() if self._idle else await self._new_connection()
             try:
-                await conn.send_packed_command(conn.pack_commands(commands), check_health=False)
-                replies = await _read_replies(conn, len(commands))
+                replies = await _round_trip(conn, commands)
             except (ConnectionError, RedisTimeoutError, OSError):
                 await conn.disconnect()
                 self._idle.append(conn)  # reconnects when next used
@@ -148,20 +147,28 @@ class Batcher:
         return conn
 
 
-async def _read_replies(conn: Connection, count: int) -> list[Any]:
-    """The next ``count`` replies, an error reply as its exception. Read from the connection's
-    (hiredis) parser under one timeout for the whole batch: ``Connection.read_response`` opens
-    a timeout per reply, which cost more than the parsing. Errors are redis-py's, as there."""
-    parser = conn._parser  # redis-py keeps it private; hiredis-backed (see packing.py)
+async def _round_trip(conn: Connection, commands: list[tuple[Any, ...]]) -> list[Any]:
+    """Write the packed commands and read as many replies, an error reply as its exception,
+    under one timeout for the whole exchange. ``send_packed_command`` wraps each write in
+    ``asyncio.wait_for`` (a task and an extra loop turn per pipeline) and ``read_response``
+    opens a timeout per reply; together they cost more than the packing and parsing. The
+    writer and the hiredis parser are redis-py's own (private, pinned version); the errors
+    raised are redis-py's, as there."""
+    if not conn.is_connected:
+        await conn.connect_check_health(check_health=False)
+    packed = conn.pack_commands(commands)
+    parser = conn._parser
     replies: list[Any] = []
     try:
         async with asyncio.timeout(conn.socket_timeout):
-            for _ in range(count):
+            conn._writer.writelines(packed)
+            await conn._writer.drain()
+            for _ in commands:
                 replies.append(await parser.read_response())
     except TimeoutError:
-        raise RedisTimeoutError("Timeout reading from Redis") from None
+        raise RedisTimeoutError("Timeout talking to Redis") from None
     except OSError as err:
-        raise ConnectionError(f"Error while reading from Redis: {err.args}") from None
+        raise ConnectionError(f"Error while talking to Redis: {err.args}") from None
     return replies
 
 
