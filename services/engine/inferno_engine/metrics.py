@@ -6,7 +6,6 @@ Served on ``INFERNO_ENGINE_METRICS_PORT`` (``/metrics``) when that is set.
 from __future__ import annotations
 
 from prometheus_client import Counter, Gauge, Histogram
-from prometheus_client.metrics import MetricWrapperBase
 
 ACTIONS = Counter(
     "inferno_engine_actions_total",
@@ -32,21 +31,3 @@ FELL_BEHIND = Counter(
     "inferno_engine_followers_fell_behind_total",
     "Followers that fell a full queue behind their table's feed and read the log themselves.",
 )
-
-
-_CHILDREN: dict[tuple[int, tuple[str, ...]], MetricWrapperBase] = {}
-
-
-def child(metric: MetricWrapperBase, *labels: str) -> MetricWrapperBase:
-    """``metric.labels(*labels)``, remembered: ``labels()`` takes a lock and builds a key on
-    every call, a cost the moves' hot path pays per move otherwise."""
-    key = (id(metric), labels)
-    found = _CHILDREN.get(key)
-    if found is None:
-        found = _CHILDREN[key] = metric.labels(*labels)
-    return found
-
-
-def count_action(game: str, outcome: str) -> None:
-    """One more move of ``game`` with ``outcome`` in :data:`ACTIONS`."""
-    child(ACTIONS, game, outcome).inc()  # type: ignore[attr-defined]

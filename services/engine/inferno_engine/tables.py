@@ -378,7 +378,7 @@ class Tables:
                 quick=False,
             )
         if isinstance(out, Rejected):
-            metrics.count_action(snap.game, "rejected")
+            metrics.ACTIONS.labels(snap.game, "rejected").inc()
             error = InvalidArgument if out.code in MALFORMED else RuleBroken
             raise error(out.message, reason=out.code, version=snap.version)
         version = snap.version + 1
@@ -439,14 +439,14 @@ class Tables:
             assert committed.answer is not None
             return self._replay(snap, committed.answer, seat, fingerprint, committed.version)
         if committed.outcome == "stale":
-            metrics.count_action(snap.game, "stale")
+            metrics.ACTIONS.labels(snap.game, "stale").inc()
             raise StaleVersion(
                 f"the table has moved on to version {committed.version}; look again and decide",
                 version=committed.version,
             )
         if committed.outcome == "missing":
             raise TableNotFound(f"there is no table {table_id!r}")
-        metrics.count_action(snap.game, "applied")
+        metrics.ACTIONS.labels(snap.game, "applied").inc()
         last = f"{version}-{len(out.events) - 1}" if out.events else snap.last_event
         status = FINISHED if over else LIVE
         self._remember(

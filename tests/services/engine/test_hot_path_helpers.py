@@ -7,7 +7,6 @@ import uuid
 import pytest
 
 from inferno_bus import EventType
-from inferno_engine import metrics
 from inferno_engine.bus import event_id
 
 
@@ -17,13 +16,3 @@ def test_event_ids_are_the_uuid5_of_table_version_and_type(table_id: str, versio
     for kind in EventType:
         name = f"{table_id}:{version}:{kind.value}"
         assert event_id(table_id, version, kind) == uuid.uuid5(uuid.NAMESPACE_URL, name).hex
-
-
-def test_a_remembered_metric_child_counts_into_the_same_series() -> None:
-    series = metrics.ACTIONS.labels("test_game", "applied")
-    before = series._value.get()
-    metrics.count_action("test_game", "applied")
-    metrics.count_action("test_game", "applied")
-    assert metrics.child(metrics.ACTIONS, "test_game", "applied") is series
-    assert series._value.get() == before + 2
-    assert metrics.ACTIONS.labels("test_game", "stale")._value.get() == 0
