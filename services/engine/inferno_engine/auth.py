@@ -1,8 +1,9 @@
 """Who the caller is and what it may do at a table, from its verified token claims.
 
-The auth interceptor verifies the bearer token and puts the :class:`~inferno_auth.Claims` in
-:data:`current_caller`; the table logic asks the functions here which seat a caller acts for and
-whose eyes it sees through. Every rule of the proto's AUTHENTICATION section lives here.
+The call wrapper (``interceptors.py``) verifies the bearer token and puts the
+:class:`~inferno_auth.Claims` in :data:`current_caller`; the table logic asks the functions here
+which seat a caller acts for and whose eyes it sees through. Every rule of the proto's
+AUTHENTICATION section lives here.
 """
 
 from __future__ import annotations
@@ -84,7 +85,7 @@ class VerifiedTokens:
 
 def caller() -> Claims:
     claims = current_caller.get()
-    if claims is None:  # only if a servicer runs without the interceptor chain
+    if claims is None:  # only if a servicer runs without the call wrapper
         raise Unauthenticated("sign in first: the call carries no authorization token")
     return claims
 

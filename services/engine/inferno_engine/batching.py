@@ -28,7 +28,8 @@ from typing import Any
 
 import redis.asyncio as aioredis
 from redis.asyncio.connection import Connection
-from redis.exceptions import ConnectionError, NoScriptError, ResponseError, TimeoutError
+from redis.exceptions import ConnectionError, NoScriptError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 #: Pipelines out at once. Two rather than one so a slow reply does not hold up everything.
 IN_FLIGHT = 2
@@ -126,14 +127,8 @@ class Batcher:
         for attempt in (1, 2):
             conn = self._idle.pop() if self._idle else await self._new_connection()
             try:
-                await conn.send_packed_command(conn.pack_commands(commands), check_health=False)
-                replies: list[Any] = []
-                for _ in commands:
-                    try:
-                        replies.append(await conn.read_response())
-                    except ResponseError as err:
-                        replies.append(err)
-            except (ConnectionError, TimeoutError, OSError):
+                replies = await _round_trip(conn, commands)
+            except (ConnectionError, RedisTimeoutError, OSError):
                 await conn.disconnect()
                 self._idle.append(conn)  # reconnects when next used
                 if attempt == 2:
@@ -150,6 +145,31 @@ class Batcher:
     async def _new_connection(self) -> Connection:
         conn: Connection = await self.client.connection_pool.get_connection()
         return conn
+
+
+async def _round_trip(conn: Connection, commands: list[tuple[Any, ...]]) -> list[Any]:
+    """Write the packed commands and read as many replies, an error reply as its exception,
+    under one timeout for the whole exchange. ``send_packed_command`` wraps each write in
+    ``asyncio.wait_for`` (a task and an extra loop turn per pipeline) and ``read_response``
+    opens a timeout per reply; together they cost more than the packing and parsing. The
+    writer and the hiredis parser are redis-py's own (private, pinned version); the errors
+    raised are redis-py's, as there."""
+    if not conn.is_connected:
+        await conn.connect_check_health(check_health=False)
+    packed = conn.pack_commands(commands)
+    parser = conn._parser
+    replies: list[Any] = []
+    try:
+        async with asyncio.timeout(conn.socket_timeout):
+            conn._writer.writelines(packed)
+            await conn._writer.drain()
+            for _ in commands:
+                replies.append(await parser.read_response())
+    except TimeoutError:
+        raise RedisTimeoutError("Timeout talking to Redis") from None
+    except OSError as err:
+        raise ConnectionError(f"Error while talking to Redis: {err.args}") from None
+    return replies
 
 
 _SHAS: dict[str, str] = {}

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import uuid
 from typing import Any
@@ -35,8 +36,19 @@ HEAL_AFTER_MS = 1000
 PUBLISH_WITHIN_MS = 5
 
 
+_URL_NAMESPACE = uuid.NAMESPACE_URL.bytes
+
+
 def event_id(table_id: str, version: int, kind: EventType) -> str:
-    return uuid.uuid5(uuid.NAMESPACE_URL, f"{table_id}:{version}:{kind.value}").hex
+    """``uuid5(NAMESPACE_URL, "<table>:<version>:<type>").hex``, computed without building
+    ``UUID`` objects (a third of the cost of an envelope): the name's SHA-1, its first 16
+    bytes with the version (5) and variant (RFC 4122) bits set."""
+    digest = bytearray(
+        hashlib.sha1(_URL_NAMESPACE + f"{table_id}:{version}:{kind.value}".encode()).digest()[:16]
+    )
+    digest[6] = (digest[6] & 0x0F) | 0x50
+    digest[8] = (digest[8] & 0x3F) | 0x80
+    return digest.hex()
 
 
 def envelope(

@@ -1,7 +1,8 @@
 """The engine's refusals, each tied to one gRPC status code.
 
-Domain code raises these; the error-mapping interceptor turns them into the status, the message
-and the trailing metadata (``inferno-reason``, ``inferno-version``) documented in the proto.
+Domain code raises these; the call wrapper (``interceptors.py``) turns them into the status, the
+message and the trailing metadata (``inferno-reason``, ``inferno-version``) documented in the
+proto.
 Keeping gRPC out of the domain code lets the table logic be tested and reasoned about alone.
 """
 

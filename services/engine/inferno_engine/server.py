@@ -22,7 +22,7 @@ from inferno_proto import engine_pb2, engine_pb2_grpc
 
 from .bus import Publisher
 from .feeds import Feeds
-from .interceptors import Authentication, ErrorsAndMetrics, RequestIds
+from .interceptors import CallWrapper
 from .packing import use_hiredis_packing
 from .presence import Presence
 from .servicer import EngineServicer
@@ -60,15 +60,12 @@ class Engine:
         self.presence = Presence(store, self.publisher, settings.presence_ttl_seconds)
         self.tables = Tables(store, self.publisher, settings.games, self.feeds, self.presence)
         self.health = health.aio.HealthServicer()
-        self.server = grpc.aio.server(
-            interceptors=[
-                RequestIds(),
-                ErrorsAndMetrics(),
-                Authentication(settings.token_key, settings.algorithms),
-            ],
-            options=[("grpc.so_reuseport", 0)],
+        self.server = grpc.aio.server(options=[("grpc.so_reuseport", 0)])
+        # Request ids, errors, metrics and tokens: one wrapper per Engine method, built here.
+        self.calls = CallWrapper(settings.token_key, settings.algorithms)
+        engine_pb2_grpc.add_EngineServicer_to_server(
+            self.calls.servicer(EngineServicer(self.tables)), self.server
         )
-        engine_pb2_grpc.add_EngineServicer_to_server(EngineServicer(self.tables), self.server)
         health_pb2_grpc.add_HealthServicer_to_server(self.health, self.server)
         reflection.enable_server_reflection(
             (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), self.server

@@ -1,8 +1,8 @@
 """The Engine gRPC servicer: messages in, calls to :class:`~inferno_engine.tables.Tables`, out.
 
-Thin on purpose: authentication, request ids, logging and error mapping are interceptors; the
-decisions are in :mod:`inferno_engine.tables`; the per-game message shapes are in
-:mod:`inferno_engine.games`.
+Thin on purpose: authentication, request ids, logging and error mapping are wrapped around each
+method (:mod:`inferno_engine.interceptors`); the decisions are in :mod:`inferno_engine.tables`;
+the per-game message shapes are in :mod:`inferno_engine.games`.
 """
 
 from __future__ import annotations
