@@ -1,4 +1,5 @@
-"""A table as text: the scores, the trick on the table, your hand and your legal moves.
+"""A table as text: the scores, the cards in play, your hand and your legal moves (Oh Hell,
+Inferno and Burn in Hell).
 
 Only what the engine sent for this seat is shown; the engine already hides the other seats'
 cards, and nothing here could show them.
@@ -33,8 +34,13 @@ def seat_name(view: engine_pb2.GetViewResponse, seat: int) -> str:
 
 def render(view: engine_pb2.GetViewResponse) -> str:
     lines = [f"table {view.table_id} · {view.game} · {status(view)} · version {view.version}"]
-    if view.WhichOneof("game_view") == "oh_hell":
+    branch = view.WhichOneof("game_view")
+    if branch == "oh_hell":
         lines += _oh_hell(view)
+    elif branch == "inferno":
+        lines += _inferno(view)
+    elif branch == "burn_in_hell":
+        lines += _burn_in_hell(view)
     waiting = ", ".join(seat_name(view, s) for s in view.decision.seats)
     if view.legal_actions:
         lines.append("your move; legal: " + ", ".join(describe(a) for a in view.legal_actions))
@@ -66,4 +72,48 @@ def _oh_hell(view: engine_pb2.GetViewResponse) -> list[str]:
         lines.append(f"last trick: {' '.join(t.cards)} → {seat_name(view, t.winner)}")
     if view.HasField("your_seat"):
         lines.append(f"your hand: {' '.join(g.hand) if g.hand else '(empty)'}")
+    return lines
+
+
+def _inferno(view: engine_pb2.GetViewResponse) -> list[str]:
+    g = view.inferno
+    decisive = " (decisive)" if g.decisive else ""
+    lines = [
+        f"round {g.round} of {g.regular_rounds}{decisive} · {g.phase} · draw pile {g.draw_pile}"
+    ]
+    for s in g.seats:
+        lines.append(
+            f"  seat {s.seat}: {seat_name(view, s.seat):<24} total {s.total:>4} · "
+            f"{s.hand_size} in hand · {s.taken_size} taken"
+        )
+    lines.append(f"pile: {' '.join(g.pile) if g.pile else '(empty)'}")
+    if view.HasField("your_seat"):
+        lines.append(f"your hand: {' '.join(g.hand) if g.hand else '(empty)'}")
+    return lines
+
+
+def _burn_in_hell(view: engine_pb2.GetViewResponse) -> list[str]:
+    g = view.burn_in_hell
+    lines = [
+        f"round {g.round} of {g.rounds} · {g.phase} · deck {g.deck_count} · discard "
+        f"{g.discard_count} (top {g.discard_top or '-'}) · game time {g.now / 1000:.1f} s"
+    ]
+    for s in g.seats:
+        held = f" · holding {' '.join(s.held)}" if s.held else ""
+        circles = f" · circles {list(s.circles)}" if s.circles else ""
+        done = " · finished!" if s.finished else ""
+        total = g.totals[s.seat] if s.seat < len(g.totals) else 0
+        lines.append(
+            f"  seat {s.seat}: {seat_name(view, s.seat):<24} total {total:>4} · "
+            f"table {' '.join(s.table) or '-'}{held}{circles}{done}"
+        )
+    for o in g.offers:
+        lines.append(
+            f"offer {o.id}: seat {o.from_seat} → seat {o.to_seat}, gives "
+            f"{' '.join(o.give) or '-'} for {' '.join(o.want) or '-'}"
+        )
+    if g.my_circles:
+        lines.append("your circles: " + " | ".join(" ".join(c.cards) for c in g.my_circles))
+    if g.digging:
+        lines.append(f"digging; the discard pile: {' '.join(g.dig_pile)}")
     return lines

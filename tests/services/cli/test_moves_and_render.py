@@ -6,7 +6,7 @@ import pytest
 
 from inferno_cli.moves import describe, parse
 from inferno_cli.render import render
-from inferno_proto import engine_pb2, oh_hell_pb2
+from inferno_proto import burn_in_hell_pb2, engine_pb2, oh_hell_pb2
 
 
 def bid(n: int) -> engine_pb2.Action:
@@ -107,3 +107,64 @@ def test_waiting_for_others_and_the_revealed_seed() -> None:
     text = render(view)
     assert "waiting for: virgil (bot)" in text and "your move" not in text
     assert "· finished ·" in text and "seed (revealed): abc123" in text
+
+
+def _burn(**fields: object) -> engine_pb2.Action:
+    action = engine_pb2.Action()
+    action.burn_in_hell.MergeFrom(burn_in_hell_pb2.BurnInHellAction(**fields))
+    return action
+
+
+def test_burn_in_hell_and_inferno_moves_read_as_players_say_them() -> None:
+    B = burn_in_hell_pb2.BurnInHellAction
+    legal = [
+        _burn(grab=B.Grab(cards=["P1"])),
+        _burn(form_circle=B.FormCircle(cards=["W1", "W2", "W3"])),
+        _burn(offer=B.Offer(to_seat=2, give=["P1"], want=[])),
+        _burn(accept=B.Accept(offer_id=4)),
+        _burn(play_special=B.PlaySpecial(card="LAKE-1", victim=2, target="W4")),
+        _burn(play_special=B.PlaySpecial(card="STOP-2")),
+        _burn(finished=B.Finished(on=True)),
+    ]
+    assert [describe(a) for a in legal] == [
+        "grab P1",
+        "circle W1 W2 W3",
+        "offer 2 give P1 want -",
+        "accept 4",
+        "special LAKE-1 on 2 W4",
+        "special STOP-2",
+        "finished on",
+    ]
+    assert parse("special lake-1 on 2 w4", legal) == legal[4]
+    take = engine_pb2.Action()
+    take.inferno.take.SetInParent()
+    assert describe(take) == "take"
+    with pytest.raises(ValueError, match="legal: grab P1, circle W1 W2 W3"):
+        parse("grab G9", legal)
+
+
+def test_a_burn_in_hell_table_shows_tables_offers_and_only_your_circles() -> None:
+    view = engine_pb2.GetViewResponse(
+        table_id="b1",
+        version=12,
+        game="burn_in_hell",
+        status=engine_pb2.TABLE_STATUS_LIVE,
+        seats=[engine_pb2.Seat(seat=i, player_id=p, name=p) for i, p in enumerate("abcd")],
+        your_seat=0,
+    )
+    g = view.burn_in_hell
+    g.phase, g.round, g.rounds, g.deck_count, g.now = "dealing", 1, 4, 90, 12_500
+    for seat in range(4):
+        g.seats.add(seat=seat, table=[f"P{seat + 1}"], circles=[3] if seat == 1 else [])
+    g.seats[0].held.append("G1")
+    g.totals.extend([0, 0, 0, 0])
+    g.offers.add(id=4, from_seat=2, to_seat=0, give=["P3"], want=["P1"])
+    g.my_circles.add(cards=["W1", "W2", "W3"])
+    g.all_circles.add()  # an operator's view would carry everyone's; never drawn for a seat
+    g.all_circles[0].circles.add(cards=["S1", "S2", "S3"])
+    text = render(view)
+    assert "round 1 of 4 · dealing · deck 90" in text and "game time 12.5 s" in text
+    assert "table P1 · holding G1" in text and "circles [3]" in text
+    assert "offer 4: seat 2 → seat 0, gives P3 for P1" in text
+    assert "your circles: W1 W2 W3" in text
+    assert "S1" not in text
