@@ -29,8 +29,7 @@ def is_real_time(game: Game[Any]) -> bool:
 def game_time(snap: Snapshot, now_ms: int, paused: bool) -> int:
     """The table's game clock at server time ``now_ms`` (frozen at the pause while paused:
     a paused real-time table's ``since_ms`` is when it was paused)."""
-    origin = snap.clock_origin if snap.clock_origin is not None else snap.since_ms
-    return max(0, (snap.since_ms if paused else now_ms) - origin)
+    return max(0, (snap.since_ms if paused else now_ms) - (snap.clock_origin or 0))
 
 
 def catch_up(game: Game[Any], state: Any, game_ms: int) -> tuple[Any, tuple[Event, ...]]:

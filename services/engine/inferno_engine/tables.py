@@ -15,7 +15,7 @@ import json
 import re
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -335,6 +335,21 @@ class Tables:
                 "every move needs an action_id of 1 to 128 characters (a UUID)",
                 reason="bad_action_id",
             )
+
+        def again(next_attempt: int = attempt) -> Awaitable[Answer]:
+            """The same move decided again on a fresh read of the table."""
+            return self.submit(
+                claims,
+                table_id,
+                expected,
+                action_id,
+                action_msg,
+                requested_seat,
+                forced,
+                quick=False,
+                attempt=next_attempt,
+            )
+
         cached = self._states.get(table_id)
         if (
             quick
@@ -381,6 +396,12 @@ class Tables:
                 f"the table has moved on to version {snap.version}; look again and decide",
                 version=snap.version,
             )
+        if action is None and real_time:
+            raise RuleBroken(
+                f"{snap.game} has no turns, so no move is ever made for a seat",
+                reason="no_default_move",
+                version=snap.version,
+            )
         state = self._decoded(snap, cached)
         at = now_ms()
         ticked: tuple[Event, ...] = ()
@@ -389,41 +410,17 @@ class Tables:
             state, ticked = game_clock.catch_up(
                 game, state, game_clock.game_time(snap, at, paused=False)
             )
-        if action is None and real_time:
-            raise RuleBroken(
-                f"{snap.game} has no turns, so no move is ever made for a seat",
-                reason="no_default_move",
-                version=snap.version,
-            )
         if action is None:
             if seat not in game.to_act(state):
                 if quick:
-                    return await self.submit(
-                        claims,
-                        table_id,
-                        expected,
-                        action_id,
-                        action_msg,
-                        requested_seat,
-                        forced,
-                        quick=False,
-                    )
+                    return await again()
                 raise RuleBroken(
                     "it is not this seat's turn", reason="not_your_turn", version=snap.version
                 )
             action = game.default_action(state, seat)
         out = game.apply(state, seat, action)
         if isinstance(out, Rejected) and quick:
-            return await self.submit(
-                claims,
-                table_id,
-                expected,
-                action_id,
-                action_msg,
-                requested_seat,
-                forced,
-                quick=False,
-            )
+            return await again()
         if isinstance(out, Rejected):
             metrics.ACTIONS.labels(snap.game, "rejected").inc()
             error = InvalidArgument if out.code in MALFORMED else RuleBroken
@@ -457,7 +454,7 @@ class Tables:
             applied["tick_at_ms"] = game_clock.next_tick_at(game, out.state, origin)
         outbox = [
             envelope(EventType.ACTION_APPLIED, table_id, version, at, applied),
-            *self._results(snap, out.state, events, version, at),
+            *self._results(snap, out.state, events, version, at, over),
         ]
         committed = await self.store.commit(
             table_id,
@@ -474,17 +471,7 @@ class Tables:
             assert committed.answer is not None
             return self._replay(snap, committed.answer, seat, fingerprint, committed.version)
         if committed.outcome == "stale" and real_time and attempt < REAL_TIME_ATTEMPTS:
-            return await self.submit(
-                claims,
-                table_id,
-                expected,
-                action_id,
-                action_msg,
-                requested_seat,
-                forced,
-                quick=False,
-                attempt=attempt + 1,
-            )
+            return await again(attempt + 1)
         if committed.outcome == "stale":
             metrics.ACTIONS.labels(snap.game, "stale").inc()
             raise StaleVersion(
@@ -494,39 +481,54 @@ class Tables:
         if committed.outcome == "missing":
             raise TableNotFound(f"there is no table {table_id!r}")
         metrics.ACTIONS.labels(snap.game, "applied").inc()
-        last = f"{version}-{len(events) - 1}" if events else snap.last_event
-        status = FINISHED if over else LIVE
-        self._remember(
-            replace(
-                snap,
-                version=version,
-                status=status,
-                since_ms=at,
-                last_event=last,
-                state=None,
-                prior_answer=None,
-                outbox_head=None,
-            ),
-            out.state,
-        )
+        self._remember_commit(snap, version, over, at, events, out.state)
         await self.publisher.publish_soon(table_id, outbox)
         return Answer(snap.game, version, mine, False, tuple(to_act))
 
+    def _remember_commit(
+        self,
+        snap: Snapshot,
+        version: int,
+        over: bool,
+        at: int,
+        events: Sequence[Event],
+        state: Any,
+    ) -> None:
+        """Keep the table as a commit made from ``snap`` left it (the next move may skip the
+        read)."""
+        last = f"{version}-{len(events) - 1}" if events else snap.last_event
+        after = replace(
+            snap,
+            version=version,
+            status=FINISHED if over else LIVE,
+            since_ms=at,
+            last_event=last,
+            state=None,
+            prior_answer=None,
+            outbox_head=None,
+        )
+        self._remember(after, state)
+
     def _results(
-        self, snap: Snapshot, state: Any, events: Sequence[Event], version: int, at: int
+        self,
+        snap: Snapshot,
+        state: Any,
+        events: Sequence[Event],
+        version: int,
+        at: int,
+        over: bool,
     ) -> list[str]:
         """The bus envelopes a change's events call for: each round scored, and the result
         when the game is over."""
         tr = translation(snap.game)
-        game = get_game(snap.game)
         table_id = snap.table_id
         outbox = []
         for event in events:
             scored = tr.round_score(state, event)
             if scored is not None:
                 outbox.append(envelope(EventType.ROUND_SCORED, table_id, version, at, scored))
-        if game.is_over(state):
-            result = game.result(state)
+        if over:
+            result = get_game(snap.game).result(state)
             assert result is not None
             payload = finished_payload(
                 snap.game, snap.seats, result, snap.seed, snap.commitment, at
@@ -576,8 +578,8 @@ class Tables:
                     "tick_at_ms": next_at,
                 },
             )
-            outbox = [ticked, *self._results(snap, state, events, version, at)]
             over = game.is_over(state)
+            outbox = [ticked, *self._results(snap, state, events, version, at, over)]
             committed = await self.store.commit(
                 table_id,
                 expected=snap.version,
@@ -591,19 +593,7 @@ class Tables:
                 raise TableNotFound(f"there is no table {table_id!r}")
             if committed.outcome != "ok":
                 continue  # a move or another tick came first: look again
-            self._remember(
-                replace(
-                    snap,
-                    version=version,
-                    status=FINISHED if over else LIVE,
-                    since_ms=at,
-                    last_event=f"{version}-{len(events) - 1}",
-                    state=None,
-                    prior_answer=None,
-                    outbox_head=None,
-                ),
-                state,
-            )
+            self._remember_commit(snap, version, over, at, events, state)
             await self.publisher.publish_soon(table_id, outbox)
             metrics.ACTIONS.labels(snap.game, "ticked").inc()
             return Ticked(version, True, game_ms, 0 if over else next_at)
@@ -779,8 +769,7 @@ class Tables:
                 if game.is_over(state):
                     status = FINISHED  # it ended by itself before the pause took hold
             else:
-                old_origin = snap.clock_origin if snap.clock_origin is not None else 0
-                origin = old_origin + (at - snap.since_ms)
+                origin = (snap.clock_origin or 0) + (at - snap.since_ms)
         events.append(Event(STATUS_EVENT, {"status": status, "reason": reason}))
         outbox: list[str] = []
         if target == ABORTED:
@@ -797,7 +786,7 @@ class Tables:
                 changed["tick_at_ms"] = game_clock.next_tick_at(game, state, origin or 0)
             outbox.append(envelope(EventType.STATUS_CHANGED, snap.table_id, version, at, changed))
             if real_time and state is not None:
-                outbox.extend(self._results(snap, state, events, version, at))
+                outbox.extend(self._results(snap, state, events, version, at, status == FINISHED))
         encoded = game.encode(state) if real_time and target == PAUSED else b""
         return _StatusChange(status, since_ms, events, outbox, encoded, origin)
 
