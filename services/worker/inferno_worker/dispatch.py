@@ -135,8 +135,10 @@ class Dispatcher:
         if self.records.advance(table_id, reply.version, -1, False, self.abandon_after) < 0:
             return
         if is_real_time(str(payload["game"])):
-            self._tick_at(table_id, clocks.next_tick_at_ms or int(payload.get("tick_at_ms", 0)))
-            self._bots_look_again(table_id)
+            record = self.records.get(table_id)
+            if record is not None:
+                due = clocks.next_tick_at_ms or int(payload.get("tick_at_ms", 0))
+                self._real_time_changed(record, due)
             return
         seats = list(reply.decision.seats)
         self._schedule(table_id, reply.version, seats, clocks.decision_since_ms)
@@ -146,10 +148,7 @@ class Dispatcher:
         if record is None:
             return  # a table this worker never saw created (before its time); not ours
         if is_real_time(record.game):
-            if self.records.advance(table_id, version, -1, False, self.abandon_after) > 0:
-                self.records.touch(table_id, now_ms())
-                self._tick_at(table_id, int(payload.get("tick_at_ms", 0)))
-                self._bots_look_again(table_id)
+            self._real_time_moved_on(record, version, payload)
             return
         seat, forced = int(payload["seat"]), bool(payload.get("forced"))
         to_act = [int(s) for s in payload["to_act"]]
@@ -181,12 +180,16 @@ class Dispatcher:
 
     def _clock_ticked(self, table_id: str, version: int, payload: dict) -> None:
         """A real-time table's clock tick was committed: schedule the next one."""
-        if self.records.get(table_id) is None:
-            return
+        record = self.records.get(table_id)
+        if record is not None:
+            self._real_time_moved_on(record, version, payload)
+
+    def _real_time_moved_on(self, record: TableRecord, version: int, payload: dict) -> None:
+        """A real-time table's move or tick: once per version, its next tick and bot looks."""
+        table_id = record.table_id
         if self.records.advance(table_id, version, -1, False, self.abandon_after) > 0:
             self.records.touch(table_id, now_ms())
-            self._tick_at(table_id, int(payload.get("tick_at_ms", 0)))
-            self._bots_look_again(table_id)
+            self._real_time_changed(record, int(payload.get("tick_at_ms", 0)))
 
     def _status_changed(self, table_id: str, version: int, at_ms: int, payload: dict) -> None:
         """Paused: no deadline runs out while the table stands still. Resumed: the deciding
@@ -202,30 +205,25 @@ class Dispatcher:
             self.records.set_deadlines(table_id, version, {})
             return
         if is_real_time(record.game):
-            self._tick_at(table_id, int(payload.get("tick_at_ms", 0)))
-            self._bots_look_again(table_id)
+            self._real_time_changed(record, int(payload.get("tick_at_ms", 0)))
             return
         to_act = [int(s) for s in payload["to_act"]]
         self._schedule(table_id, version, to_act, at_ms, restart=True)
 
-    def _bots_look_again(self, table_id: str) -> None:
-        """A real-time table changed: each seat a bot plays looks at it again after the think
-        time (version 0: the table as it is then), unless it is already due to look sooner."""
-        record = self.records.get(table_id)
-        if record is None or record.closed:
+    def _real_time_changed(self, record: TableRecord, tick_at_ms: int) -> None:
+        """A real-time table changed: the timer ticks its clock at ``tick_at_ms`` (0: none
+        due), and each seat a bot plays looks at it again after the think time (version 0: the
+        table as it is then), unless it is already due to look sooner."""
+        if record.closed:
             return
+        if tick_at_ms and self.ticks is not None:
+            self.ticks.add(record.table_id, tick_at_ms)
+            if self.records.on_deadline is not None:
+                self.records.on_deadline(tick_at_ms)
         now = now_ms()
         for seat in range(len(record.seats)):
             if record.moved_by_bot(seat, now):
-                self.enqueue("bot_move", table_id, 0, seat, self.real_time_think_s)
-
-    def _tick_at(self, table_id: str, due_ms: int) -> None:
-        """Have the timer tick a real-time table's clock at ``due_ms`` (0: none due)."""
-        if not due_ms or self.ticks is None:
-            return
-        self.ticks.add(table_id, due_ms)
-        if self.records.on_deadline is not None:
-            self.records.on_deadline(due_ms)
+                self.enqueue("bot_move", record.table_id, 0, seat, self.real_time_think_s)
 
     def _presence(self, table_id: str, payload: dict) -> None:
         seat, connected = int(payload["seat"]), bool(payload["connected"])
