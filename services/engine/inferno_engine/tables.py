@@ -81,6 +81,16 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
+def idempotency_key(claims: Claims, action_id: str) -> str:
+    """Where a move's answer is kept: the caller's own namespace of action ids.
+
+    The key is the caller (role and subject) together with the id it chose, so no caller can
+    spend another's id: a player who sends the id the worker will use next only names a move
+    of their own. Hashed, so the field has one fixed size whatever the id holds."""
+    who = json.dumps([claims.role.value, claims.subject, action_id], separators=(",", ":"))
+    return hashlib.sha256(who.encode()).hexdigest()[:40]
+
+
 def visible(stored: Sequence[StoredEvent], viewer: Viewer) -> list[StoredEvent]:
     """The entries ``viewer`` may see, decided by the rules' ``visible_events`` alone."""
     allowed = {id(e) for e in visible_events([s.event for s in stored], viewer)}
@@ -336,6 +346,8 @@ class Tables:
                 reason="bad_action_id",
             )
 
+        answer_key = idempotency_key(claims, action_id)
+
         def again(next_attempt: int = attempt) -> Awaitable[Answer]:
             """The same move decided again on a fresh read of the table."""
             return self.submit(
@@ -363,7 +375,7 @@ class Tables:
             snap = cached[0]
         else:
             quick = False
-            snap = await self._snapshot(table_id, action_id, cached)
+            snap = await self._snapshot(table_id, answer_key, cached)
         auth.check_table_claim(claims, table_id)
         seat = auth.acting_seat(claims, snap.seats, requested_seat)
         if forced and claims.role != Role.SERVICE:
@@ -464,7 +476,7 @@ class Tables:
             events=events,
             outbox=outbox,
             state=game.encode(out.state),
-            answer_field=action_id,
+            answer_field=answer_key,
             answer=answer,
         )
         if committed.outcome == "dup":

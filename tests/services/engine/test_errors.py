@@ -225,17 +225,16 @@ async def test_rule_errors_stale_versions_and_reused_ids(engine, check) -> None:
             grpc.StatusCode.ALREADY_EXISTS,
             "action_id_reused",
         )
-        # Another seat reusing the id learns nothing about the first answer.
-        await check.refused(
-            clients[(seat + 1) % 4].submit("t", first.version, bid(0), action_id="move-1"),
-            grpc.StatusCode.ALREADY_EXISTS,
-        )
         _, trailing = await check.refused(
             clients[seat].submit("t", view.version, bid(0)), grpc.StatusCode.ABORTED
         )
         assert trailing["inferno-version"] == str(first.version)
+        # Ids belong to their caller: the next seat's "move-1" is a new move of its own, and
+        # it neither replays nor learns the first seat's answer.
+        other = await clients[(seat + 1) % 4].submit("t", first.version, bid(0), action_id="move-1")
+        assert not other.replayed and other.version == first.version + 1
 
-        for _ in range(3):  # finish the bidding
+        for _ in range(2):  # finish the bidding
             view = await clients[0].view("t")
             now = view.decision.seats[0]
             await clients[now].submit("t", view.version, bid(0))
@@ -273,6 +272,33 @@ async def test_a_repeated_action_id_returns_the_first_answer(engine, redis_url, 
         assert (await clients[0].view("t")).version == first.version
     finally:
         for client in clients.values():
+            await client.close()
+
+
+async def test_a_player_cannot_spend_the_workers_next_action_id(engine) -> None:
+    """The outside attack: a seat sends its own move under the id the worker will use for the
+    next seat's timeout; the worker's forced move must still be applied, not refused."""
+    await create_table(engine.address, "t", PLAYERS)
+    clients = {seat: Client(engine.address, name) for seat, name in enumerate(PLAYERS)}
+    worker = Client(engine.address, "worker", Role.SERVICE)
+    try:
+        view = await clients[0].view("t")
+        seat = view.decision.seats[0]
+        upcoming = f"timeout:{view.version + 1}:{(seat + 1) % 4}"
+        mine = await clients[seat].submit("t", view.version, bid(1), action_id=upcoming)
+        assert not mine.replayed
+        forced = await worker.submit(
+            "t", mine.version, None, action_id=upcoming, seat=(seat + 1) % 4, forced=True
+        )
+        assert not forced.replayed and forced.version == mine.version + 1
+        # The worker's own repeat is still recognised as the same move.
+        again = await worker.submit(
+            "t", mine.version, None, action_id=upcoming, seat=(seat + 1) % 4, forced=True
+        )
+        assert again.replayed and again.version == forced.version
+        assert (await clients[0].view("t")).version == forced.version
+    finally:
+        for client in (*clients.values(), worker):
             await client.close()
 
 
