@@ -13,8 +13,8 @@ also on Redis Cluster:
   so the game time now is ``now - clock_origin`` while it is live.
 - ``<prefix>{t:<id>}:events``  stream: every event of the table with its audience (``to``: ``*``
   public, else the seats allowed to see it, comma-separated) and entry id ``<version>-<n>``.
-- ``<prefix>{t:<id>}:actions`` hash: the caller's key for an action id (a hash of the caller's role, subject and
-  action id: see ``tables.idempotency_key``) → the stored answer (idempotency).
+- ``<prefix>{t:<id>}:actions`` hash: the caller's key for an action id (a hash of the
+  caller's role, subject and action id: see ``tables.idempotency_key``) → the stored answer.
 - ``<prefix>{t:<id>}:outbox``  list: bus envelopes committed but maybe not yet published.
 - ``<prefix>{t:<id>}:history`` stream, only for tables with a spectator delay: per version
   (entry id ``<version>-0``) its commit time ``at`` (ms) and ``status``, ``since_ms``,
