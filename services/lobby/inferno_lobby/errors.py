@@ -69,14 +69,13 @@ class InvalidField(LobbyError):
         self.value = value
 
     def body(self) -> dict[str, Any]:
-        return {
-            "detail": [
-                {
-                    "loc": list(self.loc),
-                    "msg": self.message,
-                    "type": "invalid_option",
-                    "input": self.value,
-                    "ctx": {"allowed": self.allowed},
-                }
-            ]
+        from .bounds import validation_errors
+
+        error = {
+            "loc": list(self.loc),
+            "msg": self.message,
+            "type": "invalid_option",
+            "input": self.value,
+            "ctx": {"allowed": self.allowed},
         }
+        return {"detail": validation_errors([error])}

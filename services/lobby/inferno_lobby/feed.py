@@ -24,6 +24,8 @@ from redis.asyncio import Redis
 from inferno_bus import EventType, stream_key
 from inferno_bus.envelope import Envelope, MalformedEvent
 
+from .bounds import sentence
+
 log = structlog.get_logger("inferno_lobby.feed")
 
 #: The bus events a lobby watcher cares about; moves inside a table are the engine's stream.
@@ -154,7 +156,7 @@ class FeedHub:
             except asyncio.CancelledError:
                 raise
             except Exception as err:  # Redis restarting: keep the clients, retry soon
-                log.warning("feed_read_failed", error=str(err))
+                log.warning("feed_read_failed", error=sentence(str(err)))
                 await asyncio.sleep(1)
                 continue
             for key, entries in answer or []:
@@ -173,7 +175,7 @@ class FeedHub:
                             if not await self._is_listed(message["table"]):
                                 continue
                         except Exception as err:
-                            log.warning("feed_check_failed", error=str(err))
+                            log.warning("feed_check_failed", error=sentence(str(err)))
                             continue
                     self._broadcast(message)
 

@@ -12,11 +12,14 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from inferno_logs import configure
 
 from .api.routes import auth, feed, games, health, quickplay, tables
+from .bounds import BodyLimit, sentence, validation_errors
 from .engine import EngineGateway, NoEngine
 from .engine_grpc import GrpcEngine, parse_addresses
 from .errors import InvalidField, LobbyError
@@ -34,6 +37,15 @@ start. The lobby's access tokens are the ones the engine accepts. Errors answer
 `{"detail": "...", "code": "..."}`; a bad table option answers 422 naming the field (`loc`) and
 the allowed values (`ctx.allowed`). Live changes: WebSocket `/feed`.
 """
+
+
+#: The ``code`` of errors raised by FastAPI and Starlette themselves.
+HTTP_CODES = {
+    400: "unreadable",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "body_too_large",
+}
 
 
 def engine_for(settings: Settings) -> EngineGateway:
@@ -77,8 +89,15 @@ def create_app(
     app.state.lobby = lobby
     for module in (auth, games, tables, quickplay, feed, health):
         app.include_router(module.router)
+    app.add_middleware(BodyLimit)
     app.add_middleware(MetricsMiddleware, metrics=lobby.metrics)
     app.add_middleware(RequestIds)  # outermost: its ids cover the metrics and every route
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, err: RequestValidationError) -> JSONResponse:
+        # FastAPI's shape, but what it repeats of the input is cut short (a 1 MB value must
+        # not come back as a 1 MB answer).
+        return JSONResponse({"detail": validation_errors(err.errors())}, status_code=422)
 
     @app.exception_handler(InvalidField)
     async def invalid_field(request: Request, err: InvalidField) -> JSONResponse:
@@ -87,9 +106,18 @@ def create_app(
     @app.exception_handler(LobbyError)
     async def refused(request: Request, err: LobbyError) -> JSONResponse:
         return JSONResponse(
-            {"detail": err.message, "code": err.code},
+            {"detail": sentence(err.message), "code": err.code},
             status_code=err.status,
             headers=err.headers,
+        )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, err: StarletteHTTPException) -> JSONResponse:
+        code = HTTP_CODES.get(err.status_code, "http_error")
+        return JSONResponse(
+            {"detail": sentence(str(err.detail)), "code": code},
+            status_code=err.status_code,
+            headers=dict(err.headers or {}),
         )
 
     return app

@@ -25,6 +25,7 @@ from redis.asyncio import Redis
 from inferno_auth import Claims
 
 from .background import stop_if_cancelled
+from .bounds import sentence
 from .errors import Conflict, LobbyError, NotFound
 from .schemas import QuickPlayTicket
 from .tables import Tables, check_game
@@ -198,6 +199,6 @@ class Matchmaker:
             except asyncio.CancelledError:
                 raise
             except Exception as err:
-                log.warning("quick_play_sweep_failed", error=str(err))
+                log.warning("quick_play_sweep_failed", error=sentence(str(err)))
             stop_if_cancelled()
             await asyncio.sleep(every_seconds)

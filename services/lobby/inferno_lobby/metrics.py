@@ -71,6 +71,6 @@ def _route_of(scope: Scope) -> str:
     app = scope.get("app")
     for candidate in getattr(getattr(app, "router", None), "routes", []):
         match, _ = candidate.matches(scope)
-        if match == Match.FULL:
+        if match == Match.FULL and hasattr(candidate, "path"):
             return str(candidate.path)
     return "unmatched"

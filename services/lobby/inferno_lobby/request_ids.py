@@ -73,7 +73,7 @@ class RequestIds:
                     (log.debug if quiet_read else log.info)(
                         "request",
                         method=method,
-                        path=path,
+                        path=path if len(path) <= 200 else path[:200] + "…",
                         status=status,
                         ms=round((time.perf_counter() - started) * 1000, 1),
                     )

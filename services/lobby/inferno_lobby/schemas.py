@@ -7,9 +7,9 @@ game-specific checks (options, seat counts) come from the rules registry in :mod
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 Username = Field(
     min_length=3,
@@ -26,7 +26,13 @@ DisplayName = Field(
     description="The name other players see; no control characters.",
     examples=["Beatrice"],
 )
-OptionValue = bool | int | str
+OPTION_NAME_CHARS, OPTION_VALUE_CHARS = 40, 64
+#: An option's value; strings are short (the longest choice any game has is a word or two).
+OptionValue = (
+    bool | Annotated[int, Field(ge=-(2**31), le=2**31 - 1)] | Annotated[str, Field(max_length=64)]
+)
+#: An option's name as the rules spell it (ORDER, DEAL_INTERVAL_MS).
+OptionName = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_]+$")]
 #: No control characters (PostgreSQL text cannot hold NUL, and names must print).
 PRINTABLE = r"^[^\x00-\x1f\x7f]*$"
 GAME_NAME = r"^[a-z0-9_]+$"
@@ -108,7 +114,7 @@ class ClockSettings(BaseModel):
 class TableBase(BaseModel):
     game: str = Field(min_length=1, max_length=40, pattern=GAME_NAME, examples=["oh_hell"])
     players: int = Field(ge=1, le=16, examples=[4], description="Seats at the table.")
-    options: dict[str, OptionValue] = Field(
+    options: dict[OptionName, OptionValue] = Field(
         default_factory=dict,
         max_length=32,
         description="The game's options (see GET /games); missing ones take their default.",
@@ -119,6 +125,24 @@ class TableBase(BaseModel):
     private: bool = Field(
         default=False, description="Private tables are unlisted and joined by invite code."
     )
+
+    @field_validator("options", mode="before")
+    @classmethod
+    def _short_options(cls, value: Any) -> Any:
+        # One clear error per bad option, before the union of value types would give three.
+        if isinstance(value, dict):
+            for name, option in value.items():
+                if isinstance(name, str) and len(name) > OPTION_NAME_CHARS:
+                    raise ValueError(
+                        f"option names have at most {OPTION_NAME_CHARS} characters; "
+                        f"got one of {len(name)}"
+                    )
+                if isinstance(option, str) and len(option) > OPTION_VALUE_CHARS:
+                    raise ValueError(
+                        f"option {name} takes at most {OPTION_VALUE_CHARS} characters; "
+                        f"got {len(option)}"
+                    )
+        return value
 
 
 class TableCreate(TableBase):

@@ -22,6 +22,7 @@ from inferno_bus import Envelope, EventType, stream_key
 from inferno_bus.envelope import MalformedEvent
 
 from .background import stop_if_cancelled
+from .bounds import sentence, short
 from .tables import Tables
 
 log = structlog.get_logger("inferno_lobby.table_events")
@@ -60,7 +61,7 @@ class TableEvents:
             if event.type in ENDED and await self._tables.mark_ended(
                 event.table, ENDED[event.type]
             ):
-                log.info("table_ended", table_id=event.table, status=ENDED[event.type])
+                log.info("table_ended", table_id=short(event.table), status=ENDED[event.type])
         await self._redis.xack(self._stream, GROUP, entry_id)
 
     async def poll(self, block_ms: int | None = None) -> int:
@@ -95,6 +96,6 @@ class TableEvents:
             except asyncio.CancelledError:
                 raise
             except Exception as err:  # the database or Redis restarting: try again soon
-                log.warning("table_events_failed", error=str(err))
+                log.warning("table_events_failed", error=sentence(str(err)))
                 stop_if_cancelled()
                 await asyncio.sleep(1)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import FastAPI, HTTPException, Path, Query, Request, Response
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from psycopg.rows import dict_row
@@ -95,7 +96,42 @@ class Match(BaseModel):
 
 Offset = Annotated[int, Query(ge=0, le=1_000_000, description="entries to skip")]
 Limit = Annotated[int, Query(ge=1, le=200, description="entries per page")]
-Id = Annotated[str, Path(min_length=1, max_length=200)]
+#: Player and table ids as the engine gives them (printable, at most 200 characters, the bus
+#: contract's bound on player ids).
+Id = Annotated[str, Path(min_length=1, max_length=200, pattern=r"^[\x21-\x7e]+$")]
+#: A game's name as the rules registry spells it.
+GAME = r"^[a-z0-9_]+$"
+Game = Annotated[str, Path(min_length=1, max_length=40, pattern=GAME, examples=["oh_hell"])]
+
+#: Longest echo of a caller's value in an error answer (characters).
+ECHO_CHARS = 64
+
+
+def short(value: Any, limit: int = ECHO_CHARS) -> Any:
+    """``value`` as an error answer may repeat it: a long string cut to a prefix, with its
+    length; anything else that is long, the same on its text."""
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        if not isinstance(value, str) or len(value) <= limit:
+            return value
+        return f"{value[:limit]}… ({len(value)} characters)"
+    return short(str(value), limit)
+
+
+def validation_errors(errors: Any) -> list[dict[str, Any]]:
+    """FastAPI's validation errors with every echo of the input cut short."""
+    cleaned = []
+    for error in errors:
+        item: dict[str, Any] = {
+            "loc": [p if isinstance(p, int) else short(str(p), 40) for p in error["loc"]],
+            "msg": short(str(error["msg"]), 300),
+            "type": str(error["type"]),
+        }
+        if "input" in error:
+            item["input"] = short(error["input"])
+        if error.get("ctx"):
+            item["ctx"] = {str(k): short(v, 200) for k, v in error["ctx"].items()}
+        cleaned.append(item)
+    return cleaned
 
 
 def _known_game(game: str) -> str:
@@ -130,6 +166,10 @@ def create_app(pool: ConnectionPool, readiness: Callable[[], dict[str, str]]) ->
         version="1",
         description="Results, ratings (OpenSkill Plackett–Luce) and leaderboards.",
     )
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": validation_errors(err.errors())}, status_code=422)
 
     @app.exception_handler(UNAVAILABLE[0])
     @app.exception_handler(UNAVAILABLE[1])
@@ -174,13 +214,13 @@ def create_app(pool: ConnectionPool, readiness: Callable[[], dict[str, str]]) ->
         return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)
 
     @app.get("/games/{game}/leaderboard", tags=["leaderboards"])
-    def leaderboard(game: Id, offset: Offset = 0, limit: Limit = 50) -> Leaderboard:
+    def leaderboard(game: Game, offset: Offset = 0, limit: Limit = 50) -> Leaderboard:
         """One page of the game's leaderboard, best first."""
         return board(_known_game(game), limit, offset)
 
     @app.get("/games/{game}/leaderboard/around/{player_id}", tags=["leaderboards"])
     def around(
-        game: Id,
+        game: Game,
         player_id: Id,
         radius: Annotated[int, Query(ge=0, le=50, description="players above and below")] = 5,
     ) -> Leaderboard:
@@ -196,7 +236,7 @@ def create_app(pool: ConnectionPool, readiness: Callable[[], dict[str, str]]) ->
     @app.get("/players/{player_id}/matches", tags=["history"])
     def history(
         player_id: Id,
-        game: Annotated[str | None, Query(max_length=100)] = None,
+        game: Annotated[str | None, Query(min_length=1, max_length=40, pattern=GAME)] = None,
         offset: Offset = 0,
         limit: Limit = 20,
     ) -> History:

@@ -56,7 +56,9 @@ class ScoringHandler:
             except InvalidEvent as err:
                 refused[message.entry_id] = str(err)
                 log.warning(
-                    "event_refused", table_id=message.envelope.table or None, reason=str(err)
+                    "event_refused",
+                    table_id=(message.envelope.table or None) and message.envelope.table[:200],
+                    reason=str(err)[:500],
                 )
                 continue
             if item is not None:

@@ -150,3 +150,29 @@ def test_database_down_answers_503(api, pool: ConnectionPool) -> None:
     response = client.get("/matches/m1")
     assert response.status_code == 503
     assert response.json()["detail"] == "scores are unavailable right now; try again shortly"
+
+
+#: The longest URL part a client sends (httpx refuses more; uvicorn's h11 too, at 64 KiB).
+BIG_IN_URL = "x" * 60_000
+
+
+@pytest.mark.parametrize(
+    ("path", "params", "loc"),
+    [
+        (f"/matches/{BIG_IN_URL}", {}, ["path", "table_id"]),
+        (f"/players/{BIG_IN_URL}/matches", {}, ["path", "player_id"]),
+        ("/players/ann/matches", {"game": BIG_IN_URL}, ["query", "game"]),
+        (f"/games/{BIG_IN_URL}/leaderboard", {}, ["path", "game"]),
+        (f"/games/oh_hell/leaderboard/around/{BIG_IN_URL}", {}, ["path", "player_id"]),
+    ],
+)
+def test_a_huge_parameter_gets_a_small_422(api, path, params, loc) -> None:
+    """Issue 13.4: identifiers are bounded, and the 422 repeats only a short prefix."""
+    client, _ = api
+    response = client.get(path, params=params)
+    assert response.status_code == 422
+    assert len(response.content) < 1_000, response.content[:300]
+    [error] = response.json()["detail"]
+    assert error["loc"] == loc
+    assert "at most" in error["msg"]
+    assert error["input"] == "x" * 64 + "… (60000 characters)"
