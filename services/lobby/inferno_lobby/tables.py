@@ -158,6 +158,23 @@ class Table:
             started_at=row["started_at"],
         )
 
+    def visible_to(self, who: Claims, invite_code: str | None = None) -> bool:
+        """May ``who`` see this table? Anyone may see a public table; a private one only its
+        owner, its seated players, operators, and whoever holds its invite code."""
+        if not self.row["private"] or who.role == Role.OPERATOR:
+            return True
+        if who.subject == self.owner_id or self.seat_of(who.subject) is not None:
+            return True
+        code = self.row["invite_code"]
+        return bool(invite_code and code) and secrets.compare_digest(str(invite_code), str(code))
+
+    def must_be_visible_to(self, who: Claims, invite_code: str | None, action: str) -> None:
+        if not self.visible_to(who, invite_code):
+            raise Forbidden(
+                f"this table is private; {action} it with its invite code",
+                code="invite_required",
+            )
+
     def settings(self) -> TableSettings:
         if get_game(self.row["game"]).info.nature.real_time:
             # A real-time game (Burn in Hell) has no turns: every seat may act at any moment,
@@ -309,13 +326,7 @@ class Tables:
     ) -> Table:
         async with self._pool.connection() as conn, conn.transaction():
             table = await self._lock(conn, table_id)
-            if table.row["private"] and not (
-                _may_manage(table, who)
-                or (invite_code and secrets.compare_digest(invite_code, table.row["invite_code"]))
-            ):
-                raise Forbidden(
-                    "this table is private; join it with its invite code", code="invite_required"
-                )
+            table.must_be_visible_to(who, invite_code, "join")
             self._must_be_open(table)
             if table.seat_of(who.subject) is not None:
                 raise Conflict(

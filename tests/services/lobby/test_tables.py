@@ -282,8 +282,6 @@ def test_private_table_is_joined_by_invite_code(client: TestClient, lobby_db: st
     code = table["invite_code"]
     assert code
     friend = sign_up(client, "virgil")
-    stranger_view = client.get(f"/tables/{table['id']}", headers=bearer(friend)).json()
-    assert stranger_view["invite_code"] is None
     before = snapshot(lobby_db)
     for body in (None, {"invite_code": "wrong-code"}):
         refused = client.post(f"/tables/{table['id']}/seats", json=body, headers=bearer(friend))
@@ -294,6 +292,58 @@ def test_private_table_is_joined_by_invite_code(client: TestClient, lobby_db: st
     )
     assert joined.status_code == 200
     assert joined.json()["invite_code"] == code  # seated players may pass it on
+
+
+def test_a_private_table_is_shown_only_to_its_people_and_invite_holders(
+    client: TestClient, lobby_db: str
+) -> None:
+    """Issue 13.5: a stranger asking for a private table gets 403, not its seats."""
+    owner = sign_up(client, "dante")
+    table = open_table(client, owner, private=True)
+    url = f"/tables/{table['id']}"
+    stranger = sign_up(client, "virgil")
+    for params in ({}, {"invite_code": "wrong-code"}):
+        refused = client.get(url, params=params, headers=bearer(stranger))
+        assert refused.status_code == 403
+        assert refused.json() == {
+            "detail": "this table is private; see it with its invite code",
+            "code": "invite_required",
+        }
+    # The owner sees it with its code; an invite holder sees it, but not the code.
+    assert client.get(url, headers=bearer(owner)).json()["invite_code"] == table["invite_code"]
+    invited = client.get(
+        url, params={"invite_code": table["invite_code"]}, headers=bearer(stranger)
+    )
+    assert invited.status_code == 200
+    assert invited.json()["seats"][0]["name"] == "dante"
+    assert invited.json()["invite_code"] is None
+    # Once seated, a player sees it without the code.
+    friend = sign_up(client, "beatrice")
+    joined = client.post(
+        f"{url}/seats", json={"invite_code": table["invite_code"]}, headers=bearer(friend)
+    )
+    assert joined.status_code == 200
+    assert client.get(url, headers=bearer(friend)).status_code == 200
+    # Every other way in refuses the stranger too, and tells nothing of the table.
+    before = snapshot(lobby_db)
+    for method, path in [
+        ("POST", f"{url}/seats"),
+        ("POST", f"{url}/spectators"),
+        ("POST", f"{url}/bots"),
+        ("DELETE", f"{url}/bots/1"),
+        ("POST", f"{url}/start"),
+        ("POST", f"{url}/close"),
+    ]:
+        answer = client.request(method, path, headers=bearer(stranger))
+        assert answer.status_code == 403, (method, path, answer.text)
+        assert "dante" not in answer.text and "beatrice" not in answer.text
+    left = client.delete(f"{url}/seats/me", headers=bearer(stranger))
+    assert left.status_code == 409 and "dante" not in left.text
+    assert snapshot(lobby_db) == before
+    # Never listed, whatever the filter.
+    for params in ({}, {"status": "open"}, {"game": "oh_hell"}, {"open_seats": 1}):
+        listed = client.get("/tables", params=params).json()["data"]
+        assert table["id"] not in {t["id"] for t in listed}
 
 
 def test_spectator_token_carries_the_table_and_its_delay(client: TestClient) -> None:

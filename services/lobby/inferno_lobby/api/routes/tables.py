@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Query, Response, status
 
 from inferno_auth import Role
 
-from ...errors import Conflict, Forbidden
+from ...errors import Conflict
 from ...schemas import (
     GAME_NAME,
     BotCreate,
@@ -75,9 +74,26 @@ async def list_tables(
     return Response(page, media_type="application/json")
 
 
-@router.get("/{table_id}", responses=errors(401, 403, 404), summary="One table")
-async def get_table(table_id: TableId, who: CurrentPlayer, lobby: LobbyDep) -> TablePublic:
+InviteCode = Annotated[
+    str | None,
+    Query(
+        max_length=64,
+        pattern=r"^[A-Za-z0-9_-]*$",
+        description="A private table's invite code (not needed by its owner and players).",
+    ),
+]
+
+
+@router.get(
+    "/{table_id}",
+    responses=errors(401, 403, 404),
+    summary="One table (a private one: for its owner, players, and invite holders)",
+)
+async def get_table(
+    table_id: TableId, who: CurrentPlayer, lobby: LobbyDep, invite_code: InviteCode = None
+) -> TablePublic:
     table = await lobby.tables.get(table_id)
+    table.must_be_visible_to(who, invite_code, "see")
     return table.public(who.subject, who.role == Role.OPERATOR)
 
 
@@ -159,14 +175,7 @@ async def spectate(
     table_id: TableId, who: CurrentPlayer, lobby: LobbyDep, body: SeatRequest | None = None
 ) -> SpectatorTokenPublic:
     table = await lobby.tables.get(table_id)
-    insider = who.role == Role.OPERATOR or who.subject == table.owner_id
-    insider = insider or table.seat_of(who.subject) is not None
-    code = body.invite_code if body else None
-    invited = bool(code) and secrets.compare_digest(str(code), str(table.row["invite_code"]))
-    if table.row["private"] and not (insider or invited):
-        raise Forbidden(
-            "this table is private; watch it with its invite code", code="invite_required"
-        )
+    table.must_be_visible_to(who, body.invite_code if body else None, "watch")
     if table.status in ("closed", "aborted"):
         raise Conflict(f"the table is {table.status}; there is nothing to watch", code="not_live")
     token, ttl = lobby.tokens.spectator(who.subject, who.name, table.id)
