@@ -28,6 +28,7 @@ from . import metrics, tasks
 from .dispatch import Dispatcher, Timer
 from .due_moves import DueMoves
 from .due_ticks import DueTicks
+from .reconcile import Reconciler
 from .resources import engine, records, redis_client
 from .settings import get_settings
 
@@ -120,6 +121,13 @@ def run_dispatch() -> None:
         f"{socket.gethostname()}-{os.getpid()}",
         handle,
     )
+    reconciler = Reconciler(
+        table_records,
+        engine(),
+        dispatcher,
+        due_moves,
+        stall_ms=settings.worker_reconcile_after_ms,
+    )
     timer = Timer(
         table_records,
         enqueue_timeout,
@@ -132,6 +140,8 @@ def run_dispatch() -> None:
         due_ticks=due_ticks,
         enqueue_tick=enqueue_tick,
         max_wait_s=settings.worker_timer_poll_ms / 1000,
+        reconcile=reconciler.run_once if settings.worker_reconcile_after_ms else None,
+        reconcile_every_s=settings.worker_reconcile_every_s,
     )
     table_records.on_deadline = timer.deadline_set
 

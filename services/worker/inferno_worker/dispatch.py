@@ -225,6 +225,19 @@ class Dispatcher:
             if record.moved_by_bot(seat, now):
                 self.enqueue("bot_move", record.table_id, 0, seat, self.real_time_think_s)
 
+    def reschedule(
+        self, record: TableRecord, to_act: list[int], since_ms: int, tick_at_ms: int
+    ) -> None:
+        """Schedule the decision the engine says the table is at (reconciliation, see
+        :mod:`.reconcile`): the same path a change takes, without counting as activity (an
+        idle table stays idle for the idle check)."""
+        if is_real_time(record.game):
+            self._real_time_changed(record, tick_at_ms)
+        else:
+            self._schedule(
+                record.table_id, record.version, to_act, since_ms, record=record, touch=False
+            )
+
     def _presence(self, table_id: str, payload: dict) -> None:
         seat, connected = int(payload["seat"]), bool(payload["connected"])
         at_ms = int(payload["at_ms"])
@@ -279,17 +292,20 @@ class Dispatcher:
         mover: int | None = None,
         record: TableRecord | None = None,
         restart: bool = False,
+        touch: bool = True,
     ) -> None:
         """Bots move, humans get deadlines, for the decision that began at ``at_ms``.
 
         ``record``: the table's record as it is now, when the caller has it (else it is read).
         ``restart``: every deciding seat starts its decision at ``at_ms`` (after a resume).
+        ``touch``: the table changed (its idle time starts again).
         """
         record = record or self.records.get(table_id)
         if record is None:
             return
         now = now_ms()
-        self.records.touch(table_id, now)
+        if touch:
+            self.records.touch(table_id, now)
         # A seat still deciding after *another* seat moved (sealed bids) keeps its start, so
         # others' moves never give it more time. After its own move a decision is new.
         started = {
@@ -345,6 +361,8 @@ class Timer:
         max_wait_s: float = 0.2,
         idle_sweep_s: float = 1.0,
         counts_every_s: float = 1.0,
+        reconcile: Callable[[], object] | None = None,
+        reconcile_every_s: float = 5.0,
     ) -> None:
         self.records = records
         self.enqueue_timeout = enqueue_timeout
@@ -357,6 +375,9 @@ class Timer:
         self.max_wait_s = max_wait_s
         self.idle_sweep_s = idle_sweep_s
         self.counts_every_s = counts_every_s
+        #: The reconciliation pass (:mod:`.reconcile`), run every ``reconcile_every_s``.
+        self.reconcile = reconcile
+        self.reconcile_every_s = reconcile_every_s
         self._wake = threading.Event()
         self._stopping = False
         self._next_look_ms = 0
@@ -440,6 +461,7 @@ class Timer:
     def run(self) -> None:
         """Fire deadlines as they fall due until :meth:`stop`; survives Redis hiccups."""
         next_sweep = next_counts = 0.0
+        next_reconcile = time.monotonic() + self.reconcile_every_s
         while not self._stopping:
             # Before looking: until the next look is known, any deadline set wakes the wait.
             self._wake.clear()
@@ -450,6 +472,9 @@ class Timer:
                 if now >= next_sweep:
                     self.sweep_idle()
                     next_sweep = now + self.idle_sweep_s
+                if self.reconcile is not None and now >= next_reconcile:
+                    next_reconcile = now + self.reconcile_every_s
+                    self.reconcile()
                 if now >= next_counts:
                     deadlines, tables = self.records.counts()
                     metrics.DEADLINES_PENDING.set(deadlines)

@@ -3,8 +3,11 @@
 Bots act exactly like any client, with their own ``bot`` token bound to the table; timeout moves
 and moves for an abandoned seat use the worker's ``service`` token naming the seat and
 ``forced``. Errors that mean "the world moved on" (stale version, not your turn, table over)
-come back as :class:`Refused` so tasks can do nothing; an unreachable engine stays a
-``grpc.RpcError`` so the task retries.
+come back as :class:`Refused` so tasks can do nothing. A refusal that no retry can change
+(ALREADY_EXISTS, PERMISSION_DENIED, INVALID_ARGUMENT…) comes back as :class:`Refused` too,
+marked ``permanent``: the task logs it and stops, and the dispatcher's reconciliation looks at
+the table again. Only what can succeed later (the engine unreachable, overloaded or slow) stays
+a ``grpc.RpcError``, so the task retries.
 """
 
 from __future__ import annotations
@@ -27,15 +30,30 @@ MOVED_ON = {
     grpc.StatusCode.NOT_FOUND,
 }
 
+#: Answers that may change if the same call is made again later: these alone are retried.
+TRANSIENT = {
+    grpc.StatusCode.UNAVAILABLE,  # the engine restarting, or no engine answering
+    grpc.StatusCode.DEADLINE_EXCEEDED,
+    grpc.StatusCode.RESOURCE_EXHAUSTED,
+    grpc.StatusCode.CANCELLED,
+    grpc.StatusCode.UNKNOWN,
+    grpc.StatusCode.INTERNAL,
+}
+
 SERVICE_SUBJECT = "worker"
 
 
 class Refused(Exception):
-    """The engine said no for a reason that retrying will not change."""
+    """The engine said no for a reason that retrying will not change.
+
+    ``permanent``: not "the table moved on" but a refusal of the call itself (a reused action
+    id, a role the engine does not accept, a malformed request): worth a warning, since the
+    worker should never send one."""
 
     def __init__(self, code: grpc.StatusCode, message: str) -> None:
-        super().__init__(f"{code.name}: {message}")
+        super().__init__(f"{code.name}: {message[:200]}")
         self.code = code
+        self.permanent = code not in MOVED_ON
 
 
 @dataclass(frozen=True)
@@ -146,6 +164,6 @@ class EngineClient:
             return method(request, metadata=self._meta(token), timeout=self._timeout)
         except grpc.RpcError as err:
             code = err.code()  # type: ignore[attr-defined]
-            if code in MOVED_ON:
-                raise Refused(code, err.details()) from None  # type: ignore[attr-defined]
+            if code not in TRANSIENT:
+                raise Refused(code, err.details() or "") from None  # type: ignore[attr-defined]
             raise

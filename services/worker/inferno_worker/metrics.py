@@ -56,11 +56,20 @@ TABLES_FOLLOWED = Gauge(
     "Live tables the worker follows (created, not finished, aborted or closed).",
 )
 
+RECONCILED = Counter(
+    "inferno_worker_reconciled_total",
+    "Live tables found with no work pending whose decision the dispatcher scheduled again "
+    "from the engine's state (a lost task, deadline or tick; see inferno_worker.reconcile).",
+)
+
 #: What the move functions return, in words, mapped to a few outcomes an operator can count.
 _OUTCOMES = {"moved", "replayed", "closed", "ticked"}
 
 
 def outcome_of(result: str) -> str:
-    """``moved`` / ``replayed`` / ``closed`` / ``ticked`` as they are; every "nothing to do"
-    → ``moved_on``."""
+    """``moved`` / ``replayed`` / ``closed`` / ``ticked`` as they are; a call the engine
+    refused for good (:attr:`~inferno_worker.engine_client.Refused.permanent`) → ``refused``;
+    every other "nothing to do" → ``moved_on``."""
+    if result.startswith("refused ("):
+        return "refused"
     return result if result in _OUTCOMES else "moved_on"

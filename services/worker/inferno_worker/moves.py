@@ -29,6 +29,15 @@ class BadMove(ValueError):
     """A task was called with arguments that cannot name a move."""
 
 
+def refused(err: Refused, table_id: str) -> str:
+    """What a refused call comes to, in words; a permanent refusal is logged as a warning
+    (retrying cannot help, and the dispatcher's reconciliation will look at the table)."""
+    if err.permanent:
+        log.warning("engine refused the worker's call for table %s: %s", table_id, err)
+        return f"refused ({err})"
+    return f"moved on ({err})"
+
+
 def check_args(table_id: object, version: object, seat: object, current: bool = False) -> None:
     """``current``: version 0 is allowed, meaning the table's version when the move is made."""
     if not isinstance(table_id, str) or not table_id:
@@ -113,7 +122,7 @@ def bot_move(
             forced=takeover,
         )
     except Refused as err:
-        return f"moved on ({err})"
+        return refused(err, table_id)
     return "replayed" if done.replayed else "moved"
 
 
@@ -129,7 +138,7 @@ def timeout_move(engine: EngineClient, table_id: str, version: int, seat: int) -
             table_id, version, f"timeout:{version}:{seat}", token, seat=seat, forced=True
         )
     except Refused as err:
-        return f"moved on ({err})"
+        return refused(err, table_id)
     return "replayed" if done.replayed else "moved"
 
 
@@ -148,7 +157,7 @@ def clock_tick(engine: EngineClient, ticks: DueTicks, table_id: str, due_ms: int
     try:
         reply = engine.advance_clock(table_id, engine.service_token())
     except Refused as err:
-        return f"moved on ({err})"
+        return refused(err, table_id)
     if reply.next_tick_at_ms:
         ticks.add(table_id, reply.next_tick_at_ms)
     return "ticked" if reply.advanced else "nothing due"
@@ -169,5 +178,5 @@ def close_idle(engine: EngineClient, table_id: str, version: int) -> str:
             return "table not live"
         engine.abort(table_id, "idle: no move for too long", token)
     except Refused as err:
-        return f"moved on ({err})"
+        return refused(err, table_id)
     return "closed"

@@ -38,6 +38,12 @@ class WorkerSettings(BaseSettings):
     worker_timer_poll_ms: int = Field(default=200, ge=1)
     #: A table with no move for this long is closed (aborted with reason "idle"); 0 = never.
     worker_idle_close_s: int = Field(default=3600, ge=0)
+    #: Reconciliation (inferno_worker.reconcile): a followed live table with no change for this
+    #: long and no work pending has its decision scheduled again from the engine's state (a
+    #: lost task, deadline or tick); 0 = never. Bounds the delay a player sees after a loss.
+    worker_reconcile_after_ms: int = Field(default=10_000, ge=0)
+    #: How often the timer thread runs a reconciliation pass.
+    worker_reconcile_every_s: float = Field(default=5.0, gt=0)
     #: Redis broker visibility timeout: an unacknowledged task comes back after this long.
     worker_visibility_timeout_s: int = Field(default=300, ge=1)
     #: Fault injection for tests only: hold a bot task this long after the engine accepted its

@@ -119,3 +119,54 @@ def test_an_unreachable_engine_is_retried_not_taken_as_moved_on(
         engine.close()
         client.close()
         get_settings.cache_clear()
+
+
+def test_a_permanent_refusal_is_not_retried_and_says_so(stack: Stack) -> None:
+    """ALREADY_EXISTS, PERMISSION_DENIED, INVALID_ARGUMENT and UNAUTHENTICATED cannot succeed
+    on a retry: they come back as a permanent refusal (counted ``refused``), not as the
+    ``grpc.RpcError`` that the tasks' autoretry would send eight times more."""
+    from inferno_worker import metrics, moves
+    from inferno_worker.engine_client import EngineClient, Refused
+
+    version = stack.create_table("keep", [("ana", False), ("bo", False), ("cy", False)])
+    seat = stack.view("keep").decision.seats[0]
+    engine = EngineClient(stack.engine.address, KEY)
+    stranger = EngineClient(stack.engine.address, "a-key-the-engine-does-not-know-0123456789")
+    try:
+        cases = [
+            # an action id of 129 characters: INVALID_ARGUMENT
+            (
+                lambda: engine.submit("keep", version, "x" * 129, engine.service_token()),
+                "INVALID_ARGUMENT",
+            ),
+            # a bot token bound to another table: PERMISSION_DENIED
+            (lambda: engine.view("keep", None, engine.bot_token("ana", "other")), "PERMISSION"),
+            # a token signed with another key: UNAUTHENTICATED
+            (lambda: stranger.view("keep", None, stranger.service_token()), "UNAUTHENTICATED"),
+        ]
+        for call, code in cases:
+            with pytest.raises(Refused, match=code) as refusal:
+                call()
+            assert refusal.value.permanent
+        # The worker's own id reused for another move: ALREADY_EXISTS, refused for good.
+        token = engine.service_token()
+        engine.submit("keep", version, f"timeout:{version}:{seat}", token, seat=seat, forced=True)
+        with pytest.raises(Refused, match="ALREADY_EXISTS") as refusal:
+            engine.submit(
+                "keep", version, f"timeout:{version}:{seat}", token, seat=seat + 1, forced=True
+            )
+        assert refusal.value.permanent
+        # A move function turns it into an outcome in words, counted as "refused".
+        outcome = moves.timeout_move(
+            EngineClient(stack.engine.address, KEY, timeout_s=5), "bad id!", 1, 0
+        )
+        assert outcome.startswith("refused (INVALID_ARGUMENT")
+        assert metrics.outcome_of(outcome) == "refused"
+        assert metrics.outcome_of("moved on (ABORTED: stale)") == "moved_on"
+        # "The table moved on" is not a permanent refusal.
+        with pytest.raises(Refused) as moved_on:
+            engine.view("nope", None, engine.service_token())
+        assert not moved_on.value.permanent
+    finally:
+        engine.close()
+        stranger.close()
