@@ -7,12 +7,19 @@ no password, so nobody can log in as a guest (they keep playing with their refre
 from __future__ import annotations
 
 import secrets
+import unicodedata
 import uuid
 from dataclasses import dataclass
 
 from psycopg import AsyncConnection, errors
 
 from .errors import Conflict
+
+
+def username_key(username: str) -> str:
+    """The one form usernames are compared in: NFKC, then case-folded. The unique index, the
+    log-in lookup and the per-account rate limits all use it (migration 0002)."""
+    return unicodedata.normalize("NFKC", username).casefold()
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,13 +51,22 @@ async def create_account(
     *,
     guest: bool = False,
 ) -> Account:
-    """Insert an account; :class:`Conflict` (409) if the username is taken in any case."""
+    """Insert an account; :class:`Conflict` (409) if the username is taken in any spelling
+    that folds to the same key (:func:`username_key`)."""
     try:
         async with conn.transaction():
             cur = await conn.execute(
-                "INSERT INTO accounts (id, username, display_name, password_hash, guest)"
-                " VALUES (%s, %s, %s, %s, %s) RETURNING *",
-                (uuid.uuid4(), username, display_name, password_hash, guest),
+                "INSERT INTO accounts"
+                " (id, username, username_key, display_name, password_hash, guest)"
+                " VALUES (%s, %s, %s, %s, %s, %s) RETURNING *",
+                (
+                    uuid.uuid4(),
+                    username,
+                    username_key(username),
+                    display_name,
+                    password_hash,
+                    guest,
+                ),
             )
             row = await cur.fetchone()
     except errors.UniqueViolation:
@@ -66,7 +82,7 @@ async def create_guest(conn: AsyncConnection, display_name: str | None) -> Accou
 
 async def find_by_username(conn: AsyncConnection, username: str) -> Account | None:
     cur = await conn.execute(
-        "SELECT * FROM accounts WHERE lower(username) = lower(%s)", (username,)
+        "SELECT * FROM accounts WHERE username_key = %s", (username_key(username),)
     )
     row = await cur.fetchone()
     return _account(row) if row else None
@@ -85,7 +101,7 @@ async def get_account(conn: AsyncConnection, account_id: str) -> Account | None:
 async def set_role(conn: AsyncConnection, username: str, role: str) -> bool:
     """Make an account a player or an operator (the command line's ``grant-operator``)."""
     cur = await conn.execute(
-        "UPDATE accounts SET role = %s WHERE lower(username) = lower(%s) AND NOT guest",
-        (role, username),
+        "UPDATE accounts SET role = %s WHERE username_key = %s AND NOT guest",
+        (role, username_key(username)),
     )
     return cur.rowcount == 1

@@ -43,7 +43,11 @@ class Settings(BaseSettings):
 
     # Fixed-window rate limits: at most N attempts per window, per account and per address.
     rate_window_seconds: int = Field(default=60, ge=1)
+    # Log-in attempts count per (account, address) pair, so a stranger guessing from elsewhere
+    # never locks the owner out, and per address alone, looser (one address trying many
+    # accounts).
     login_limit: int = Field(default=10, ge=1)
+    login_address_limit: int = Field(default=50, ge=1)
     signup_limit: int = Field(default=5, ge=1)
     table_create_limit: int = Field(default=20, ge=1)
 

@@ -87,27 +87,84 @@ def test_too_many_log_in_attempts_is_429(make_client, lobby_db: str) -> None:
     assert snapshot(lobby_db) == before
 
 
-def test_log_in_limit_counts_per_account_across_addresses(make_client) -> None:
-    client = make_client(login_limit=2, behind_proxy=True)
+def _log_in(client: TestClient, username: str, password: str, address: str) -> int:
+    return client.post(
+        "/auth/login",
+        json={"username": username, "password": password},
+        headers={"X-Forwarded-For": address},
+    ).status_code
+
+
+def test_a_stranger_guessing_cannot_lock_the_owner_out(make_client) -> None:
+    """Issue 22.3: log-in attempts count per account *and* address together."""
+    client = make_client(login_limit=10, login_address_limit=50, behind_proxy=True)
     sign_up(client, "virgil", "mantua-70bc")
-    statuses = [
-        client.post(
-            "/auth/login",
-            json={"username": "virgil", "password": "nope-nope"},
-            headers={"X-Forwarded-For": f"198.51.100.7, 10.0.0.{n}"},
-        ).status_code
-        for n in (1, 2, 3)
-    ]
-    assert statuses == [401, 401, 429]
+    stranger = [_log_in(client, "virgil", "nope-nope", "203.0.113.9") for _ in range(11)]
+    assert stranger == [401] * 10 + [429]
+    # The stranger is stopped, still even with the right password…
+    assert _log_in(client, "virgil", "mantua-70bc", "203.0.113.9") == 429
+    # …but the owner, from their own address, logs in.
+    assert _log_in(client, "VIRGIL", "mantua-70bc", "198.51.100.7") == 200
 
 
 def test_log_in_limit_counts_per_address_across_accounts(make_client) -> None:
-    client = make_client(login_limit=2)
+    # One address trying account after account meets the looser per-address limit.
+    client = make_client(login_limit=2, login_address_limit=3)
     statuses = [
         client.post("/auth/login", json={"username": name, "password": "nope-nope"}).status_code
-        for name in ("one", "two", "three")
+        for name in ("one", "two", "three", "four")
     ]
-    assert statuses == [401, 401, 429]
+    assert statuses == [401, 401, 401, 429]
+
+
+#: Spellings of "inferno"; a spelling logs in exactly when it folds (NFKC, then casefold) to
+#: the account's key. PostgreSQL's lower() maps 'İ' to 'i' (it did log in, with a fresh
+#: counter: Python's lower() gives 'i̇'), and does not know the fullwidth forms.
+SPELLINGS = {
+    "inferno": True,
+    "INFERNO": True,
+    "InFeRnO": True,
+    "\uff29\uff2e\uff26\uff25\uff32\uff2e\uff2f": True,  # fullwidth ＩＮＦＥＲＮＯ
+    "\u2071nferno": True,  # superscript i: NFKC gives i
+    "\u0130NFERNO": False,  # İNFERNO: folds to 'i̇nferno', another name
+    "\u0131nferno": False,  # ınferno (dotless i): another name
+}
+
+
+def test_one_normalisation_for_the_account_and_its_counter(make_client) -> None:
+    """Issue 22.3: every spelling that reaches the account counts on the account's counter;
+    a spelling with a counter of its own reaches no account."""
+    client = make_client(login_limit=3, behind_proxy=True)
+    signed = sign_up(client, "inferno", "paradiso-33")
+    for n, (spelling, same) in enumerate(SPELLINGS.items()):
+        # A fresh address for each spelling, so only the pair counter is at work.
+        answer = client.post(
+            "/auth/login",
+            json={"username": spelling, "password": "paradiso-33"},
+            headers={"X-Forwarded-For": f"192.0.2.{n + 1}"},
+        )
+        assert answer.status_code == (200 if same else 401), spelling
+        if same:
+            assert answer.json()["account"]["id"] == signed["account"]["id"]
+    # Three wrong guesses under three spellings exhaust one counter: every spelling that
+    # reaches the account is refused now, and no other spelling logs in.
+    for spelling in ("inferno", "INFERNO", "\uff49\uff4e\uff46\uff45\uff52\uff4e\uff4f"):
+        assert _log_in(client, spelling, "wrong-guess", "198.51.100.7") == 401
+    for spelling, same in SPELLINGS.items():
+        status = _log_in(client, spelling, "paradiso-33", "198.51.100.7")
+        assert status == (429 if same else 401), spelling
+
+
+def test_username_keys_are_nfkc_case_folded(client: TestClient, lobby_db: str) -> None:
+    sign_up(client, "Inferno")
+    url, _, schema = lobby_db.partition("#")
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        rows = conn.execute(f"SELECT username, username_key FROM {schema}.accounts").fetchall()
+    assert rows == [("Inferno", "inferno")]
+    taken = client.post("/auth/signup", json={"username": "INFERNO", "password": "long-enough"})
+    assert taken.status_code == 409
 
 
 def test_too_many_sign_ups_from_one_address_is_429(make_client, lobby_db: str) -> None:

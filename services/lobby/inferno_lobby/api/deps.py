@@ -50,7 +50,7 @@ async def get_address(request: Request, lobby: LobbyDep) -> str:
     if lobby.settings.behind_proxy:
         forwarded = request.headers.get("x-forwarded-for", "")
         if forwarded.strip():
-            return forwarded.rsplit(",", 1)[-1].strip()
+            return forwarded.rsplit(",", 1)[-1].strip()[:100].lower()
     return request.client.host if request.client else "unknown"
 
 

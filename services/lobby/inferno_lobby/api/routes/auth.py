@@ -6,7 +6,14 @@ from fastapi import APIRouter, status
 
 from inferno_auth import Role
 
-from ...accounts import Account, create_account, create_guest, find_by_username, get_account
+from ...accounts import (
+    Account,
+    create_account,
+    create_guest,
+    find_by_username,
+    get_account,
+    username_key,
+)
 from ...errors import NotFound, Unauthorized
 from ...schemas import AccountCreate, AccountPublic, GuestCreate, LogIn, Refresh, TokensPublic
 from ..deps import Address, CurrentPlayer, LobbyDep
@@ -43,7 +50,9 @@ def _tokens(lobby: LobbyDep, account: Account) -> TokensPublic:
 )
 async def sign_up(body: AccountCreate, lobby: LobbyDep, address: Address) -> TokensPublic:
     s = lobby.settings
-    await lobby.limiter.hit("sign_up", s.signup_limit, account=body.username, address=address)
+    await lobby.limiter.hit(
+        "sign_up", s.signup_limit, account=username_key(body.username), address=address
+    )
     password_hash = await lobby.passwords.hash(body.password)
     async with lobby.pool.connection() as conn:
         account = await create_account(
@@ -56,7 +65,16 @@ async def sign_up(body: AccountCreate, lobby: LobbyDep, address: Address) -> Tok
 @router.post("/auth/login", responses=errors(401, 429), summary="Sign in with a password")
 async def log_in(body: LogIn, lobby: LobbyDep, address: Address) -> TokensPublic:
     s = lobby.settings
-    await lobby.limiter.hit("log_in", s.login_limit, account=body.username, address=address)
+    key = username_key(body.username)
+    # Per account *and* address: wrong guesses from elsewhere never lock the owner out; per
+    # address alone, looser: one address cannot try account after account.
+    await lobby.limiter.hit_each(
+        "log_in",
+        {
+            "account_address": (f"{key}|{address}", s.login_limit),
+            "address": (address, s.login_address_limit),
+        },
+    )
     async with lobby.pool.connection() as conn:
         account = await find_by_username(conn, body.username)
     stored = account.password_hash if account else None
