@@ -7,6 +7,9 @@ Every Engine method goes through one wrapper (:class:`CallWrapper`) that does, i
 - **errors and metrics**: turns :class:`~inferno_engine.errors.EngineError` into its status
   code, message and trailing metadata, a lost Redis into UNAVAILABLE; logs each refused or
   failed call; counts errors and latency;
+- **bounds**: refuses a request with any string field longer than
+  :data:`~inferno_engine.bounds.MAX_TEXT` (INVALID_ARGUMENT ``too_long``), cuts every status
+  message and logged table id to a short prefix (:mod:`inferno_engine.bounds`);
 - **authentication**: verifies the bearer token and sets
   :data:`~inferno_engine.auth.current_caller` for the servicer.
 
@@ -33,7 +36,8 @@ from structlog.contextvars import bind_contextvars, clear_contextvars
 from inferno_proto import engine_pb2
 
 from . import auth, metrics
-from .errors import EngineError
+from .bounds import MAX_MESSAGE, MAX_TEXT, oversized, shown
+from .errors import EngineError, InvalidArgument
 
 log = structlog.get_logger("inferno_engine.calls")
 ENGINE = engine_pb2.DESCRIPTOR.services_by_name["Engine"]
@@ -46,7 +50,8 @@ _HANDLED = (EngineError, redis.exceptions.ConnectionError, redis.exceptions.Time
 
 async def _abort(context: grpc.aio.ServicerContext, method: str, err: Exception) -> None:
     if isinstance(err, EngineError):
-        code, message = err.status, err.message
+        # A refusal may quote what the caller sent (a card name): never more than fits.
+        code, message = err.status, shown(err.message, MAX_MESSAGE)
         trailing: tuple[tuple[str, str], ...] = (("inferno-reason", err.reason),)
         if err.version is not None:
             trailing += (("inferno-version", str(err.version)),)
@@ -56,7 +61,13 @@ async def _abort(context: grpc.aio.ServicerContext, method: str, err: Exception)
         message = "the engine cannot reach its storage; retry with the same action id"
         trailing = (("inferno-reason", "storage_unavailable"),)
     metrics.ERRORS.labels(method, code.name).inc()
-    log.info("call_refused", method=method, code=code.name, reason=trailing[0][1], detail=message)
+    log.info(
+        "call_refused",
+        method=method,
+        code=code.name,
+        reason=trailing[0][1],
+        detail=shown(message, 200),
+    )
     await context.abort(code, message, trailing_metadata=trailing)
 
 
@@ -98,11 +109,22 @@ class CallWrapper:
                 break
         bind_contextvars(
             request_id=given or f"{self._prefix}{next(self._count):x}",
-            table_id=getattr(request, "table_id", "") or None,
+            table_id=shown(getattr(request, "table_id", "")) or None,
         )
         if given:
             await context.send_initial_metadata((("x-request-id", given),))
         return metadata
+
+    @staticmethod
+    def _bounded(request: Any) -> None:
+        """No string field of any request is longer than :data:`~.bounds.MAX_TEXT`."""
+        found = oversized(request)
+        if found is not None:
+            field, length = found
+            raise InvalidArgument(
+                f"{field} is {length} characters long; at most {MAX_TEXT} are accepted",
+                reason="too_long",
+            )
 
     def _verify(self, metadata: Any) -> None:
         claims = self.tokens.claims(metadata)
@@ -118,6 +140,7 @@ class CallWrapper:
                 metadata = await self._enter(request, context)
                 started = time.perf_counter()
                 try:
+                    self._bounded(request)
                     self._verify(metadata)
                     return await behaviour(request, context)
                 except _HANDLED as err:
@@ -140,6 +163,7 @@ class CallWrapper:
             try:
                 metadata = await self._enter(request, context)
                 try:
+                    self._bounded(request)
                     self._verify(metadata)
                     async for item in behaviour(request, context):
                         yield item
