@@ -7,6 +7,12 @@ one). One reader task per process follows both streams with XREAD (no
 consumer group: every client wants every message) and hands each message to every connected
 client's queue, so a thousand watchers cost one Redis connection, not a thousand. A client too
 slow to keep up is dropped rather than letting its queue grow without bound.
+
+A ``table.finished`` event carries the result and the revealed seed; it is held until the
+table's spectators have seen the end: its ``finished_at`` plus the spectator delay (the larger
+of the one the lobby asked for and the event's ``spectator_delay_seconds``, missing = 0). Each
+process holds its own copy with a timer, so a held result is sent after the messages that came
+in meanwhile.
 """
 
 from __future__ import annotations
@@ -102,11 +108,12 @@ class FeedHub:
         prefix: str,
         queue_size: int = 256,
         on_change: Callable[[], None] | None = None,
-        is_listed: Callable[[str], Awaitable[bool]] | None = None,
+        delay_of: Callable[[str], Awaitable[int | None]] | None = None,
     ) -> None:
         self._redis = redis
         self._on_change = on_change
-        self._is_listed = is_listed
+        self._delay_of = delay_of
+        self._held: set[asyncio.TimerHandle] = set()
         self._streams = {feed_key(prefix): "lobby", stream_key(prefix, "tables"): "bus"}
         self._subscribers: set[asyncio.Queue[dict[str, Any] | None]] = set()
         self._queue_size = queue_size
@@ -121,6 +128,9 @@ class FeedHub:
         if self._task is not None:
             self._task.cancel()
             await asyncio.wait([self._task], timeout=5)
+        for handle in list(self._held):
+            handle.cancel()
+        self._held.clear()
         for queue in list(self._subscribers):
             self._close(queue)
 
@@ -170,14 +180,42 @@ class FeedHub:
                     if self._on_change is not None:
                         self._on_change()
                     # The engine's events do not say whether a table is private; ask.
-                    if message["source"] == "bus" and self._is_listed is not None:
+                    if message["source"] == "bus" and self._delay_of is not None:
                         try:
-                            if not await self._is_listed(message["table"]):
-                                continue
+                            delay = await self._delay_of(message["table"])
                         except Exception as err:
                             log.warning("feed_check_failed", error=sentence(str(err)))
                             continue
+                        if delay is None:
+                            continue
+                        if message["type"] == EventType.TABLE_FINISHED.value:
+                            wait = self._hold_for(message, delay)
+                            if wait > 0:  # the result waits until spectators see the end
+                                self._hold(message, wait)
+                                continue
                     self._broadcast(message)
+
+    @staticmethod
+    def _hold_for(message: dict[str, Any], table_delay: int) -> float:
+        """Seconds until a finished table's result may be shown: its finish plus the spectator
+        delay (the larger of the lobby's and the event's; a missing field counts as 0)."""
+        data = message["data"] if isinstance(message["data"], dict) else {}
+        given = data.get("spectator_delay_seconds", 0)
+        delay = max(table_delay, given if isinstance(given, int) else 0)
+        if delay <= 0:
+            return 0.0
+        finished_at = data.get("finished_at")
+        if not isinstance(finished_at, int) or isinstance(finished_at, bool):
+            finished_at = message["time"]
+        return float(finished_at) / 1000 + delay - time.time()
+
+    def _hold(self, message: dict[str, Any], wait: float) -> None:
+        def release() -> None:
+            self._held.discard(handle)
+            self._broadcast(message)
+
+        handle = asyncio.get_running_loop().call_later(wait, release)
+        self._held.add(handle)
 
     def _broadcast(self, message: dict[str, Any]) -> None:
         for queue in list(self._subscribers):

@@ -53,7 +53,7 @@ class Lobby:
             self.redis,
             s.redis_prefix,
             on_change=self.tables.cache.invalidate,
-            is_listed=self.tables.is_listed,
+            delay_of=self.tables.feed_delay,
         )
         self.table_events = TableEvents(self.redis, s.redis_prefix, self.tables)
         self._tasks: list[asyncio.Task[None]] = []

@@ -437,10 +437,19 @@ class Tables:
 
     async def is_listed(self, table_id: str) -> bool:
         """True for a table of this lobby that the public list may show (not private)."""
+        return await self.feed_delay(table_id) is not None
+
+    async def feed_delay(self, table_id: str) -> int | None:
+        """The spectator delay (seconds) of a table the public list may show; ``None`` for a
+        private table or one this lobby does not know."""
         async with self._pool.connection() as conn:
-            cur = await conn.execute("SELECT private FROM tables WHERE id = %s", (table_id,))
+            cur = await conn.execute(
+                "SELECT private, spectator_delay_seconds FROM tables WHERE id = %s", (table_id,)
+            )
             row = await cur.fetchone()
-        return row is not None and not row["private"]
+        if row is None or row["private"]:
+            return None
+        return int(row["spectator_delay_seconds"])
 
     async def mark_ended(self, table_id: str, status: str) -> bool:
         """Record that the engine finished or aborted a table (idempotent)."""

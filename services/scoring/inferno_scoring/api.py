@@ -9,6 +9,7 @@ OpenAPI docs are at ``/docs``.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -145,6 +146,16 @@ def _ordinal(mu: float | None, sigma: float | None) -> float | None:
     return None if mu is None or sigma is None else mu - 3 * sigma
 
 
+def _ratings_shown(row: dict[str, Any], earliest_hidden: tuple[int, str] | None) -> dict:
+    """A history row's ratings, unless a hidden match before it moved them (then None)."""
+    if earliest_hidden is not None and earliest_hidden < (row["finished_at_ms"], row["table_id"]):
+        return {"rating_before": None, "rating_after": None}
+    return {
+        "rating_before": _ordinal(row["mu_before"], row["sigma_before"]),
+        "rating_after": _ordinal(row["mu_after"], row["sigma_after"]),
+    }
+
+
 _BOARD = """
 SELECT player_id, name, bot, ordinal AS rating, mu, sigma, matches,
        count(*) OVER () AS total
@@ -158,6 +169,70 @@ SELECT 1 + (SELECT count(*) FROM scoring.ratings o
                   OR (o.ordinal = r.ordinal AND o.player_id < r.player_id)))
 FROM scoring.ratings r WHERE r.game = %s AND r.player_id = %s
 """
+
+# Is any match of the game still hidden (its spectators have not seen the end yet)?
+_ANY_HIDDEN = """
+SELECT 1 FROM scoring.matches WHERE visible_at_ms > %(now)s AND game = %(game)s LIMIT 1
+"""
+
+# The game's ratings as the public may see them while some matches are hidden: a player with
+# a hidden match shows the rating they had before the earliest one, and only the matches before
+# it (a player whose first match is hidden is not on the board yet).
+_SHOWN = """
+WITH first_hidden AS (
+    SELECT DISTINCT ON (p.player_id) p.player_id, m.finished_at_ms AS f, m.table_id AS t,
+           p.mu_before, p.sigma_before
+    FROM scoring.matches m JOIN scoring.participants p USING (table_id)
+    WHERE m.visible_at_ms > %(now)s AND m.game = %(game)s
+    ORDER BY p.player_id, m.finished_at_ms, m.table_id
+), shown AS (
+    SELECT r.player_id, r.name, r.bot,
+           CASE WHEN h.player_id IS NULL THEN r.mu ELSE h.mu_before END AS mu,
+           CASE WHEN h.player_id IS NULL THEN r.sigma ELSE h.sigma_before END AS sigma,
+           CASE WHEN h.player_id IS NULL THEN r.matches ELSE (
+               SELECT count(*) FROM scoring.participants p2 JOIN scoring.matches m2
+               USING (table_id)
+               WHERE p2.player_id = r.player_id AND m2.game = r.game
+                 AND (m2.finished_at_ms, m2.table_id) < (h.f, h.t)) END AS matches
+    FROM scoring.ratings r LEFT JOIN first_hidden h USING (player_id)
+    WHERE r.game = %(game)s
+), ranked AS (
+    SELECT *, mu - 3 * sigma AS rating FROM shown WHERE matches > 0
+)
+"""
+_SHOWN_BOARD = (
+    _SHOWN
+    + """
+SELECT player_id, name, bot, rating, mu, sigma, matches, count(*) OVER () AS total
+FROM ranked ORDER BY rating DESC, player_id LIMIT %(limit)s OFFSET %(offset)s
+"""
+)
+_SHOWN_POSITION = (
+    _SHOWN
+    + """
+SELECT 1 + (SELECT count(*) FROM ranked o
+            WHERE o.rating > r.rating OR (o.rating = r.rating AND o.player_id < r.player_id))
+FROM ranked r WHERE r.player_id = %(player)s
+"""
+)
+# Per game, the earliest hidden match of a player (finish order): what the player's rating
+# did from there on is hidden too, in every match after it.
+_FIRST_HIDDEN_OF = """
+SELECT DISTINCT ON (p.player_id, m.game) p.player_id, m.game, m.finished_at_ms, m.table_id
+FROM scoring.matches m JOIN scoring.participants p USING (table_id)
+WHERE m.visible_at_ms > %s AND p.player_id = ANY(%s)
+ORDER BY p.player_id, m.game, m.finished_at_ms, m.table_id
+"""
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def first_hidden(cur: Any, players: list[str], now: int) -> dict[tuple[str, str], tuple[int, str]]:
+    """(player, game) → the finish-order key of the player's earliest hidden match."""
+    rows = cur.execute(_FIRST_HIDDEN_OF, (now, players)).fetchall()
+    return {(r["player_id"], r["game"]): (r["finished_at_ms"], r["table_id"]) for r in rows}
 
 
 def create_app(pool: ConnectionPool, readiness: Callable[[], dict[str, str]]) -> FastAPI:
@@ -178,16 +253,16 @@ def create_app(pool: ConnectionPool, readiness: Callable[[], dict[str, str]]) ->
             {"detail": "scores are unavailable right now; try again shortly"}, status_code=503
         )
 
-    def board(game: str, limit: int, offset: int) -> Leaderboard:
+    def board(game: str, limit: int, offset: int, now: int) -> Leaderboard:
         with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
-            rows = cur.execute(_BOARD, (game, limit, offset)).fetchall()
-            total = (
-                rows[0]["total"]
-                if rows
-                else cur.execute(
-                    "SELECT count(*) AS total FROM scoring.ratings WHERE game = %s", (game,)
-                ).fetchone()["total"]
-            )
+            args = {"game": game, "now": now, "limit": limit, "offset": offset}
+            if cur.execute(_ANY_HIDDEN, args).fetchone() is None:
+                rows = cur.execute(_BOARD, (game, limit, offset)).fetchall()
+                count = "SELECT count(*) AS total FROM scoring.ratings WHERE game = %(game)s"
+            else:
+                rows = cur.execute(_SHOWN_BOARD, args).fetchall()
+                count = _SHOWN + "SELECT count(*) AS total FROM ranked"
+            total = rows[0]["total"] if rows else cur.execute(count, args).fetchone()["total"]
         return Leaderboard(
             game=game,
             total=total,
@@ -216,7 +291,7 @@ def create_app(pool: ConnectionPool, readiness: Callable[[], dict[str, str]]) ->
     @app.get("/games/{game}/leaderboard", tags=["leaderboards"])
     def leaderboard(game: Game, offset: Offset = 0, limit: Limit = 50) -> Leaderboard:
         """One page of the game's leaderboard, best first."""
-        return board(_known_game(game), limit, offset)
+        return board(_known_game(game), limit, offset, now_ms())
 
     @app.get("/games/{game}/leaderboard/around/{player_id}", tags=["leaderboards"])
     def around(
@@ -226,12 +301,18 @@ def create_app(pool: ConnectionPool, readiness: Callable[[], dict[str, str]]) ->
     ) -> Leaderboard:
         """The part of the leaderboard around one player ("around me")."""
         _known_game(game)
+        now = now_ms()
+        args = {"game": game, "now": now, "player": player_id}
         with pool.connection() as conn:
-            row = conn.execute(_POSITION, (game, player_id)).fetchone()
+            hidden = conn.execute(_ANY_HIDDEN, args).fetchone() is not None
+            if hidden:
+                row = conn.execute(_SHOWN_POSITION, args).fetchone()
+            else:
+                row = conn.execute(_POSITION, (game, player_id)).fetchone()
         if row is None:
-            raise HTTPException(404, f"player {player_id!r} has no rating in {game!r} yet")
+            raise HTTPException(404, f"player {short(player_id)!r} has no rating in {game!r} yet")
         offset = max(0, row[0] - 1 - radius)
-        return board(game, row[0] - offset + radius, offset)
+        return board(game, row[0] - offset + radius, offset, now)
 
     @app.get("/players/{player_id}/matches", tags=["history"])
     def history(
@@ -243,6 +324,7 @@ def create_app(pool: ConnectionPool, readiness: Callable[[], dict[str, str]]) ->
         """A player's finished matches, newest first."""
         if game is not None:
             _known_game(game)
+        now = now_ms()
         with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
             rows = cur.execute(
                 """
@@ -251,19 +333,22 @@ def create_app(pool: ConnectionPool, readiness: Callable[[], dict[str, str]]) ->
                        p.sigma_after, count(*) OVER () AS total
                 FROM scoring.participants p JOIN scoring.matches m USING (table_id)
                 WHERE p.player_id = %s AND (%s::text IS NULL OR m.game = %s)
+                  AND m.visible_at_ms <= %s
                 ORDER BY m.finished_at_ms DESC, m.table_id DESC LIMIT %s OFFSET %s
                 """,
-                (player_id, game, game, limit, offset),
+                (player_id, game, game, now, limit, offset),
             ).fetchall()
             total = (
                 rows[0]["total"]
                 if rows
                 else cur.execute(
                     "SELECT count(*) AS total FROM scoring.participants p JOIN scoring.matches m "
-                    "USING (table_id) WHERE p.player_id = %s AND (%s::text IS NULL OR m.game = %s)",
-                    (player_id, game, game),
+                    "USING (table_id) WHERE p.player_id = %s AND (%s::text IS NULL OR m.game = %s)"
+                    " AND m.visible_at_ms <= %s",
+                    (player_id, game, game, now),
                 ).fetchone()["total"]
             )
+            hidden = first_hidden(cur, [player_id], now) if rows else {}
         if total == 0:
             raise HTTPException(
                 404,
@@ -282,8 +367,7 @@ def create_app(pool: ConnectionPool, readiness: Callable[[], dict[str, str]]) ->
                     rank=r["rank"],
                     abandoned=r["abandoned"],
                     winner=r["winner"],
-                    rating_before=_ordinal(r["mu_before"], r["sigma_before"]),
-                    rating_after=_ordinal(r["mu_after"], r["sigma_after"]),
+                    **_ratings_shown(r, hidden.get((player_id, r["game"]))),
                 )
                 for r in rows
             ],
@@ -293,13 +377,15 @@ def create_app(pool: ConnectionPool, readiness: Callable[[], dict[str, str]]) ->
     def match(table_id: Id) -> Match:
         """One finished match: seats, final ranking, per-round scores and the revealed seed."""
         with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+            now = now_ms()
+            # A match still hidden (its spectators have not seen the end) is not there yet.
             m = cur.execute(
                 "SELECT table_id, game, finished_at_ms, lower_score_wins, seed, seed_commitment"
-                " FROM scoring.matches WHERE table_id = %s",
-                (table_id,),
+                " FROM scoring.matches WHERE table_id = %s AND visible_at_ms <= %s",
+                (table_id, now),
             ).fetchone()
             if m is None:
-                raise HTTPException(404, f"no finished match at table {table_id!r}")
+                raise HTTPException(404, f"no finished match at table {short(table_id)!r}")
             seats = cur.execute(
                 "SELECT seat, player_id, name, bot, abandoned, score, rank, winner, mu_before,"
                 " sigma_before, mu_after, sigma_after FROM scoring.participants"
@@ -311,6 +397,12 @@ def create_app(pool: ConnectionPool, readiness: Callable[[], dict[str, str]]) ->
                 " WHERE table_id = %s ORDER BY round",
                 (table_id,),
             ).fetchall()
+            hidden = first_hidden(cur, [p["player_id"] for p in seats], now)
+        key = (m["finished_at_ms"], m["table_id"])
+        for p in seats:
+            earliest = hidden.get((p["player_id"], m["game"]))
+            if earliest is not None and earliest < key:  # a hidden match moved these ratings
+                p.update(mu_before=None, sigma_before=None, mu_after=None, sigma_after=None)
         return Match(
             table_id=m["table_id"],
             game=m["game"],

@@ -56,6 +56,16 @@ class FinishedPayload(_Payload):
     seed: str = Field(min_length=1)
     seed_commitment: str = Field(pattern=r"^[0-9a-f]{64}$")
     finished_at: int = Field(ge=0, le=2**63 - 1)
+    #: Spectators see the table this many seconds late; the result is public only after.
+    spectator_delay_seconds: int = Field(default=0, ge=0, le=10**9)
+
+    @property
+    def visible_at(self) -> int:
+        """When the result may be shown (ms): the finish plus the spectator delay; at once
+        (0) without a delay, whatever the engine's clock said."""
+        if self.spectator_delay_seconds == 0:
+            return 0
+        return min(2**63 - 1, self.finished_at + 1000 * self.spectator_delay_seconds)
 
     @model_validator(mode="after")
     def _consistent(self) -> FinishedPayload:

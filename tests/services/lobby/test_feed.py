@@ -161,3 +161,50 @@ def test_a_client_too_slow_to_keep_up_is_dropped_not_buffered(
     # The slow client got what fitted, then the end marker (None): the server closes it.
     assert got_slow[-1] is None
     assert len(got_slow) <= 3
+
+
+def test_a_finished_table_result_waits_for_the_spectator_delay(
+    client: TestClient, redis_url: str, redis_prefix: str
+) -> None:
+    """Issue 22.6: the result (scores, seed) reaches the feed only once delayed spectators
+    have seen the end, finished_at + delay; the lobby's own delay counts even when the event
+    has no spectator_delay_seconds, and the event's counts too."""
+    owner = sign_up(client, "dante")
+    bus = redis.Redis.from_url(redis_url)
+    key = stream_key(redis_prefix, "tables")
+    with client.websocket_connect("/feed") as ws:
+        assert ws.receive_json() == {"type": "feed.ready"}
+        tables = []
+        for lobby_delay in (2, 0):
+            table = client.post(
+                "/tables",
+                json={"game": "oh_hell", "players": 3, "spectator_delay_seconds": lobby_delay},
+                headers=bearer(owner),
+            ).json()
+            for _ in range(2):
+                client.post(f"/tables/{table['id']}/bots", headers=bearer(owner))
+            client.post(f"/tables/{table['id']}/start", headers=bearer(owner))
+            tables.append(table["id"])
+        next_messages(ws, 10)  # opened, seats ×2, filled, started, twice
+        finished_ms = int(time.time() * 1000)
+        payloads = [
+            {"game": "oh_hell", "winners": [0], "seed": "s1", "finished_at": finished_ms},
+            {"game": "oh_hell", "winners": [1], "seed": "s2", "finished_at": finished_ms,
+             "spectator_delay_seconds": 2},
+        ]  # fmt: skip
+        for table_id, payload in zip(tables, payloads, strict=True):
+            event = Envelope.new(EventType.TABLE_FINISHED, table=table_id, payload=payload)
+            bus.xadd(key, event.to_fields())
+        bus.close()
+        # Something that happens meanwhile comes first.
+        other = client.post(
+            "/tables", json={"game": "oh_hell", "players": 3}, headers=bearer(owner)
+        ).json()
+        first = ws.receive_json()
+        assert (first["type"], first["table"]) == ("table.opened", other["id"])
+        assert time.time() < finished_ms / 1000 + 2, "the machine was too slow to check in time"
+        held = [ws.receive_json(), ws.receive_json()]
+        arrived = time.time()
+    assert {(m["type"], m["table"]) for m in held} == {("table.finished", t) for t in tables}
+    assert arrived >= finished_ms / 1000 + 2
+    assert {m["data"]["seed"] for m in held} == {"s1", "s2"}
