@@ -81,6 +81,7 @@ def finished_payload(
     seed: str,
     commitment: str,
     at_ms: int,
+    spectator_delay: int = 0,
 ) -> dict[str, Any]:
     return {
         "game": game,
@@ -97,6 +98,9 @@ def finished_payload(
         "seed": seed,
         "seed_commitment": commitment,
         "finished_at": at_ms,
+        # Until finished_at + this, delayed spectators are still watching the game: whoever
+        # shows the result or the seed publicly holds it until then.
+        "spectator_delay_seconds": spectator_delay,
     }
 
 

@@ -176,7 +176,7 @@ return 1
 READ = """
 local f = redis.call('HMGET', KEYS[1], 'version', 'game', 'status', 'seats', 'options', 'seed',
                      'commitment', 'turn_seconds', 'since_ms', 'last_event', 'clock',
-                     'clock_origin')
+                     'clock_origin', 'spectator_delay')
 if not f[1] then return nil end
 local state = false
 if f[1] ~= ARGV[1] then state = redis.call('HGET', KEYS[1], 'state') end
@@ -217,6 +217,7 @@ class Snapshot:
     prior_answer: bytes | None
     clock: dict[str, int] | None = None  # bank/increment/grace seconds (None: older tables)
     clock_origin: int | None = None  # real-time tables: wall ms at game time 0 (pauses added)
+    spectator_delay: int = 0  # seconds spectators see the table late (0 = live)
 
 
 class Past(NamedTuple):
@@ -300,8 +301,9 @@ class TableStore:
             return None
         fields, state, head, prior = reply
         (version, game, status, seats, options, seed, sealed, turn, since, last, clock, origin) = (
-            fields
+            fields[:12]
         )
+        delay = fields[12]
         return Snapshot(
             table_id=table_id,
             version=int(version),
@@ -319,6 +321,7 @@ class TableStore:
             prior_answer=prior or None,
             clock=json.loads(clock) if clock else None,
             clock_origin=int(origin) if origin else None,
+            spectator_delay=int(delay) if delay else 0,
         )
 
     async def events_after(

@@ -287,6 +287,7 @@ class Tables:
             "seats": seat_list,
             "seed_commitment": sealed,
             "clock": {"turn_seconds": turn_seconds, **clock},
+            "spectator_delay_seconds": spectator_delay,
         }
         real_time = game_clock.is_real_time(game)
         if real_time:
@@ -543,7 +544,7 @@ class Tables:
             result = get_game(snap.game).result(state)
             assert result is not None
             payload = finished_payload(
-                snap.game, snap.seats, result, snap.seed, snap.commitment, at
+                snap.game, snap.seats, result, snap.seed, snap.commitment, at, snap.spectator_delay
             )
             outbox.append(envelope(EventType.TABLE_FINISHED, table_id, version, at, payload))
         return outbox
@@ -785,7 +786,11 @@ class Tables:
         events.append(Event(STATUS_EVENT, {"status": status, "reason": reason}))
         outbox: list[str] = []
         if target == ABORTED:
-            payload = {"game": snap.game, "reason": reason}
+            payload = {
+                "game": snap.game,
+                "reason": reason,
+                "spectator_delay_seconds": snap.spectator_delay,
+            }
             outbox.append(envelope(EventType.TABLE_ABORTED, snap.table_id, version, at, payload))
         else:
             to_act = list(game.to_act(state if state is not None else self._decoded(snap, cached)))

@@ -166,3 +166,40 @@ async def test_a_pause_and_a_resume_are_announced_on_the_bus(
     )
     assert len(deciding) == 1
     assert "tick_at_ms" not in resumed.payload  # a turn-based game has no clock ticks
+
+
+async def test_the_spectator_delay_travels_with_the_tables_start_and_end(
+    engine, redis_url, redis_prefix
+) -> None:
+    """Scoring and the lobby hold a result and its seed until delayed spectators have seen the
+    end: the delay rides on table.created, table.finished and table.aborted."""
+    await create_table(engine.address, "late", PLAYERS, spectator_delay_seconds=7)
+    await create_table(engine.address, "live", PLAYERS)
+    clients = {s: Client(engine.address, n) for s, n in enumerate(PLAYERS)}
+    operator = Client(engine.address, "olga", Role.OPERATOR)
+    rng = random.Random(3)
+    try:
+        while await play_one_move(clients, "late", rng) is not None:
+            pass
+        await operator.stub.AbortTable(
+            pb.AbortTableRequest(table_id="live", reason="test"), metadata=operator.metadata
+        )
+    finally:
+        for client in (*clients.values(), operator):
+            await client.close()
+    envelopes = await bus_when(
+        redis_url,
+        redis_prefix,
+        lambda es: {"table.finished", "table.aborted"} <= {e.type for e in es},
+    )
+    delays = {
+        (e.table, e.type): e.payload["spectator_delay_seconds"]
+        for e in envelopes
+        if e.type in ("table.created", "table.finished", "table.aborted")
+    }
+    assert delays == {
+        ("late", "table.created"): 7,
+        ("late", "table.finished"): 7,
+        ("live", "table.created"): 0,
+        ("live", "table.aborted"): 0,
+    }
