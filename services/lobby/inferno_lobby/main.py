@@ -18,6 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from inferno_logs import configure
 
+from .api.responses import allowed_methods
 from .api.routes import auth, feed, games, health, quickplay, tables
 from .bounds import BodyLimit, sentence, validation_errors
 from .engine import EngineGateway, NoEngine
@@ -28,7 +29,7 @@ from .matchmaking import RatingSource
 from .metrics import MetricsMiddleware
 from .ratings_http import ScoringRatings
 from .request_ids import RequestIds
-from .schemas import Unreadable
+from .schemas import Problem, Unreadable
 from .settings import Settings
 
 DESCRIPTION = """
@@ -84,7 +85,10 @@ def create_app(
         version="1.0.0",
         description=DESCRIPTION,
         lifespan=lifespan,
-        responses={400: {"model": Unreadable, "description": "The body is not readable JSON."}},
+        responses={
+            400: {"model": Unreadable, "description": "The body is not readable JSON."},
+            413: {"model": Problem, "description": "The body is longer than 2 MiB."},
+        },
     )
     app.state.lobby = lobby
     for module in (auth, games, tables, quickplay, feed, health):
@@ -114,10 +118,13 @@ def create_app(
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, err: StarletteHTTPException) -> JSONResponse:
         code = HTTP_CODES.get(err.status_code, "http_error")
+        headers = dict(err.headers or {})
+        if err.status_code == 405:
+            headers["Allow"] = allowed_methods(request)
         return JSONResponse(
             {"detail": sentence(str(err.detail)), "code": code},
             status_code=err.status_code,
-            headers=dict(err.headers or {}),
+            headers=headers,
         )
 
     return app

@@ -11,6 +11,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from inferno_rules import all_games
+
 Username = Field(
     min_length=3,
     max_length=32,
@@ -36,6 +38,8 @@ OptionName = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-
 #: No control characters (PostgreSQL text cannot hold NUL, and names must print).
 PRINTABLE = r"^[^\x00-\x1f\x7f]*$"
 GAME_NAME = r"^[a-z0-9_]+$"
+#: The games a table or a queue may be for, as the OpenAPI document lists them.
+GAMES = {"enum": sorted(all_games())}
 
 
 class Problem(BaseModel):
@@ -49,6 +53,7 @@ class Unreadable(BaseModel):
     """The request body is not JSON (or not UTF-8)."""
 
     detail: str = Field(examples=["There was an error parsing the body"])
+    code: str = Field(default="unreadable", examples=["unreadable"])
 
 
 # ------------------------------------------------------------------ accounts
@@ -58,9 +63,10 @@ class AccountBase(BaseModel):
 
 class AccountCreate(AccountBase):
     model_config = ConfigDict(
+        strict=True,
         json_schema_extra={
             "examples": [{"username": "beatrice", "password": "paradiso-33", "display_name": "Bea"}]
-        }
+        },
     )
     password: str = Field(min_length=8, max_length=128, examples=["paradiso-33"])
     display_name: str | None = DisplayName
@@ -68,18 +74,22 @@ class AccountCreate(AccountBase):
 
 class LogIn(BaseModel):
     model_config = ConfigDict(
-        json_schema_extra={"examples": [{"username": "beatrice", "password": "paradiso-33"}]}
+        strict=True,
+        json_schema_extra={"examples": [{"username": "beatrice", "password": "paradiso-33"}]},
     )
     username: str = Field(min_length=1, max_length=64, pattern=PRINTABLE)
     password: str = Field(min_length=1, max_length=128)
 
 
 class GuestCreate(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{"display_name": "Virgil"}]})
+    model_config = ConfigDict(
+        strict=True, json_schema_extra={"examples": [{"display_name": "Virgil"}]}
+    )
     display_name: str | None = DisplayName
 
 
 class Refresh(BaseModel):
+    model_config = ConfigDict(strict=True)
     refresh_token: str = Field(min_length=1, max_length=4096, pattern=r"^[A-Za-z0-9_.=-]+$")
 
 
@@ -106,13 +116,21 @@ class TokensPublic(BaseModel):
 class ClockSettings(BaseModel):
     """Time per decision, a bank to draw on when it runs out, and a bonus per decision."""
 
+    model_config = ConfigDict(strict=True)
+
     decision_seconds: int = Field(default=30, ge=1, le=3600)
     time_bank_seconds: int = Field(default=120, ge=0, le=36000)
     increment_seconds: int = Field(default=0, ge=0, le=600)
 
 
 class TableBase(BaseModel):
-    game: str = Field(min_length=1, max_length=40, pattern=GAME_NAME, examples=["oh_hell"])
+    game: str = Field(
+        min_length=1,
+        max_length=40,
+        pattern=GAME_NAME,
+        examples=["oh_hell"],
+        json_schema_extra=GAMES,
+    )
     players: int = Field(ge=1, le=16, examples=[4], description="Seats at the table.")
     options: dict[OptionName, OptionValue] = Field(
         default_factory=dict,
@@ -147,6 +165,7 @@ class TableBase(BaseModel):
 
 class TableCreate(TableBase):
     model_config = ConfigDict(
+        strict=True,
         json_schema_extra={
             "examples": [
                 {
@@ -158,7 +177,7 @@ class TableCreate(TableBase):
                     "private": False,
                 }
             ]
-        }
+        },
     )
     take_seat: bool = Field(default=True, description="Seat the creator at seat 0.")
 
@@ -196,12 +215,15 @@ class TablesPublic(BaseModel):
 
 
 class SeatRequest(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{"seat": 2}, {"invite_code": "x"}]})
+    model_config = ConfigDict(
+        strict=True, json_schema_extra={"examples": [{"seat": 2}, {"invite_code": "x"}]}
+    )
     seat: int | None = Field(default=None, ge=0, le=15, description="Any free seat if absent.")
     invite_code: str | None = Field(default=None, max_length=64, pattern=r"^[A-Za-z0-9_-]*$")
 
 
 class BotCreate(BaseModel):
+    model_config = ConfigDict(strict=True)
     name: str | None = DisplayName
 
 
@@ -237,8 +259,10 @@ class GamePublic(BaseModel):
 
 # ------------------------------------------------------------------ quick play
 class QuickPlayRequest(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{"game": "oh_hell", "players": 4}]})
-    game: str = Field(min_length=1, max_length=40, pattern=GAME_NAME)
+    model_config = ConfigDict(
+        strict=True, json_schema_extra={"examples": [{"game": "oh_hell", "players": 4}]}
+    )
+    game: str = Field(min_length=1, max_length=40, pattern=GAME_NAME, json_schema_extra=GAMES)
     players: int = Field(ge=1, le=16)
 
 

@@ -20,10 +20,46 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 from pydantic import BaseModel
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match as RouteMatch
 
 from inferno_rules import all_games
 
 from .db import UNAVAILABLE
+
+
+class Problem(BaseModel):
+    """Why a request was refused."""
+
+    detail: str
+
+
+class Readiness(BaseModel):
+    ready: bool
+    checks: dict[str, str]
+
+
+class Alive(BaseModel):
+    status: str
+
+
+_WHY = {
+    404: "No such game, player or match (a result is public once its spectators saw the end).",
+    405: "The path exists, but not with this method (see Allow).",
+    503: "PostgreSQL is unreachable right now.",
+}
+
+
+def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    return {s: {"model": Problem, "description": _WHY[s]} for s in statuses}
+
+
+def _allowed_methods(request: Request) -> str:
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        if route.matches({**request.scope, "type": "http"})[0] != RouteMatch.NONE:
+            methods |= set(getattr(route, "methods", None) or ())
+    return ", ".join(sorted(methods))
 
 
 class LeaderboardEntry(BaseModel):
@@ -99,7 +135,17 @@ Offset = Annotated[int, Query(ge=0, le=1_000_000, description="entries to skip")
 Limit = Annotated[int, Query(ge=1, le=200, description="entries per page")]
 #: Player and table ids as the engine gives them (printable, at most 200 characters, the bus
 #: contract's bound on player ids).
-Id = Annotated[str, Path(min_length=1, max_length=200, pattern=r"^[\x21-\x7e]+$")]
+ID = r"^[\x21-\x7e]+$"
+PlayerId = Annotated[
+    str,
+    Path(
+        min_length=1, max_length=200, pattern=ID, examples=["6f1c2b9e-3f0a-4c2e-9a53-2f8f3f0d9c11"]
+    ),
+]
+TableId = Annotated[
+    str,
+    Path(min_length=1, max_length=200, pattern=ID, examples=["0f3c9a1e5b7d4c2a8e6f1b3d5a7c9e0f"]),
+]
 #: A game's name as the rules registry spells it.
 GAME = r"^[a-z0-9_]+$"
 Game = Annotated[str, Path(min_length=1, max_length=40, pattern=GAME, examples=["oh_hell"])]
@@ -240,7 +286,17 @@ def create_app(pool: ConnectionPool, readiness: Callable[[], dict[str, str]]) ->
         title="Inferno scoring",
         version="1",
         description="Results, ratings (OpenSkill Plackett–Luce) and leaderboards.",
+        responses=_errors(405),
     )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, err: StarletteHTTPException) -> JSONResponse:
+        headers = dict(err.headers or {})
+        if err.status_code == 405:  # every method of the path, not the first route's only
+            headers["Allow"] = _allowed_methods(request)
+        return JSONResponse(
+            {"detail": short(str(err.detail), 300)}, status_code=err.status_code, headers=headers
+        )
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
@@ -275,28 +331,42 @@ def create_app(pool: ConnectionPool, readiness: Callable[[], dict[str, str]]) ->
         )
 
     @app.get("/healthz", tags=["operations"])
-    def healthz() -> dict[str, str]:
-        return {"status": "alive"}
+    def healthz() -> Alive:
+        return Alive(status="alive")
 
-    @app.get("/readyz", tags=["operations"])
+    @app.get(
+        "/readyz",
+        tags=["operations"],
+        response_model=Readiness,
+        responses={503: {"model": Readiness, "description": "Something it needs is not fine."}},
+    )
     def readyz() -> JSONResponse:
         checks = readiness()
         ready = all(v == "ok" for v in checks.values())
         return JSONResponse({"ready": ready, "checks": checks}, status_code=200 if ready else 503)
 
-    @app.get("/metrics", tags=["operations"])
+    @app.get(
+        "/metrics",
+        tags=["operations"],
+        response_class=Response,
+        responses={200: {"content": {"text/plain": {}}, "description": "Prometheus text format."}},
+    )
     def metrics() -> Response:
         return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)
 
-    @app.get("/games/{game}/leaderboard", tags=["leaderboards"])
+    @app.get("/games/{game}/leaderboard", tags=["leaderboards"], responses=_errors(404, 503))
     def leaderboard(game: Game, offset: Offset = 0, limit: Limit = 50) -> Leaderboard:
         """One page of the game's leaderboard, best first."""
         return board(_known_game(game), limit, offset, now_ms())
 
-    @app.get("/games/{game}/leaderboard/around/{player_id}", tags=["leaderboards"])
+    @app.get(
+        "/games/{game}/leaderboard/around/{player_id}",
+        tags=["leaderboards"],
+        responses=_errors(404, 503),
+    )
     def around(
         game: Game,
-        player_id: Id,
+        player_id: PlayerId,
         radius: Annotated[int, Query(ge=0, le=50, description="players above and below")] = 5,
     ) -> Leaderboard:
         """The part of the leaderboard around one player ("around me")."""
@@ -314,9 +384,9 @@ def create_app(pool: ConnectionPool, readiness: Callable[[], dict[str, str]]) ->
         offset = max(0, row[0] - 1 - radius)
         return board(game, row[0] - offset + radius, offset, now)
 
-    @app.get("/players/{player_id}/matches", tags=["history"])
+    @app.get("/players/{player_id}/matches", tags=["history"], responses=_errors(404, 503))
     def history(
-        player_id: Id,
+        player_id: PlayerId,
         game: Annotated[str | None, Query(min_length=1, max_length=40, pattern=GAME)] = None,
         offset: Offset = 0,
         limit: Limit = 20,
@@ -373,8 +443,8 @@ def create_app(pool: ConnectionPool, readiness: Callable[[], dict[str, str]]) ->
             ],
         )
 
-    @app.get("/matches/{table_id}", tags=["history"])
-    def match(table_id: Id) -> Match:
+    @app.get("/matches/{table_id}", tags=["history"], responses=_errors(404, 503))
+    def match(table_id: TableId) -> Match:
         """One finished match: seats, final ranking, per-round scores and the revealed seed."""
         with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
             now = now_ms()

@@ -1,5 +1,9 @@
 """Schemathesis against the lobby's own OpenAPI, over real HTTP: no 5xx, and every answer
-matches the documented status codes, content types and schemas.
+matches the documented status codes, content types and schemas; an undocumented method gets
+405 with an `Allow` header listing exactly the path's methods. Bounded (25 examples per
+operation) so the run takes seconds (scoring's twin: tests/services/scoring/test_openapi_fuzz.py).
+Not checked: that every schema-valid request is accepted (a table's players and options are
+the game's business, answered 422 as documented, which the schema cannot spell out per game).
 
 The lobby runs under uvicorn in a thread, on its own PostgreSQL database and Redis prefix,
 with the in-process engine, and a signed-in player's token on every generated request.
@@ -22,9 +26,12 @@ from hypothesis import HealthCheck, settings
 from psycopg import sql
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
+    allow_header_conformance,
     content_type_conformance,
+    negative_data_rejection,
     response_schema_conformance,
     status_code_conformance,
+    unsupported_method,
 )
 
 from inferno_lobby.main import create_app
@@ -38,6 +45,9 @@ CHECKS = [
     status_code_conformance,
     content_type_conformance,
     response_schema_conformance,
+    allow_header_conformance,
+    unsupported_method,
+    negative_data_rejection,
 ]
 
 
@@ -98,7 +108,22 @@ def player_headers(lobby_url: str) -> dict[str, str]:
 
 
 # The document the running lobby serves; building the app opens no connection.
-schema = schemathesis.openapi.from_dict(create_app(Settings(env="local")).openapi())
+DOCUMENT = create_app(Settings(env="local")).openapi()
+schema = schemathesis.openapi.from_dict(DOCUMENT)
+
+
+@pytest.mark.parametrize("path", sorted(DOCUMENT["paths"]))
+def test_an_undocumented_method_is_405_with_the_paths_methods_in_allow(
+    lobby_url: str, player_headers: dict[str, str], path: str
+) -> None:
+    documented = {m.upper() for m in DOCUMENT["paths"][path]}
+    concrete = path.replace("{table_id}", "0" * 32).replace("{seat}", "1")
+    for method in sorted({"GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"} - documented):
+        answer = httpx.request(method, lobby_url + concrete, headers=player_headers)
+        assert answer.status_code == 405, (method, path)
+        allowed = {m.strip() for m in answer.headers["allow"].split(",")}
+        assert allowed - {"HEAD"} == documented, (method, path, answer.headers["allow"])
+        assert answer.json() == {"detail": "Method Not Allowed", "code": "method_not_allowed"}
 
 
 @schema.parametrize()
