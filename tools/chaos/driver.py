@@ -302,11 +302,12 @@ class Watcher(threading.Thread):
                 except grpc.RpcError:
                     continue
                 now = time.monotonic()
-                if view.version != progress.version:
-                    progress.version, progress.changed_at = view.version, now
+                # A stall: the time between two changes seen (or since the last one, still).
                 stalled = now - progress.changed_at
                 if stalled > progress.longest_stall:
                     progress.longest_stall, progress.stall_at = stalled, now
+                if view.version != progress.version:
+                    progress.version, progress.changed_at = view.version, now
                 progress.status = view.status
                 if view.status in ENDED:
                     progress.ended_at = now

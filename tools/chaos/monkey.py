@@ -80,6 +80,7 @@ class Monkey(threading.Thread):
     def run(self) -> None:
         while not self.stop.is_set() and not self.done():
             wait = self.rng.uniform(0.5 * self.every, 1.5 * self.every)
+            wait = min(wait, max(0.0, self.until - time.monotonic()))
             if self.stop.wait(wait) or self.done():
                 break
             self.tend()

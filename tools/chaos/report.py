@@ -53,9 +53,12 @@ def machine() -> str:
 
 def render(f: Figures) -> str:
     verdict = "**all checks passed**" if f.passed else "**CHECKS FAILED**"
-    finish = (
-        f"{f.finish_after_last_kill_s:.1f} s" if f.finish_after_last_kill_s is not None else "—"
-    )
+    if f.finish_after_last_kill_s is None:
+        finish = "—"
+    elif f.finish_after_last_kill_s <= 0:
+        finish = "0 s (every table had ended before the last kill)"
+    else:
+        finish = f"{f.finish_after_last_kill_s:.1f} s"
     load = lambda t: " / ".join(f"{x:.2f}" for x in t)  # noqa: E731
     lines = [
         f"Run of {f.when} on {machine()}; load average (1/5/15 min) {load(f.load_before)} "

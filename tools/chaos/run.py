@@ -41,6 +41,7 @@ class Options:
     report: Path | None = None
     progress: bool = True
     keep: bool = False
+    verbose: bool = False
     command: str = "python -m tools.chaos"
 
 
@@ -79,7 +80,12 @@ def run(opts: Options) -> Figures:
             stack, opts.seed, opts.kill_every, chaos_began + opts.duration, opts.kills,
             opts.pause, on_kill=lambda k: bar.set_postfix_str(f"kills {len(monkey.record.kills)} (last {k.name})"),  # type: ignore[union-attr]
         )  # fmt: skip
-        watcher.on_end = lambda table_id: bar.update(1)
+        def ended(table_id: str) -> None:
+            bar.update(1)
+            if opts.verbose:
+                say(f"{table_id} ended after {time.monotonic() - chaos_began:.1f} s")
+
+        watcher.on_end = ended
         for thread in (*players, watcher, monkey):
             thread.start()
         while time.monotonic() < hard_end:
@@ -98,7 +104,7 @@ def run(opts: Options) -> Figures:
             thread.stop.set()
         for thread in (monkey, watcher, *players):
             thread.join(30)
-        say("checking")
+        say(f"every table ended and the monkey is done after {time.monotonic() - chaos_began:.1f} s; checking")
         until = time.monotonic() + 120
         finished_check = checks.tables_finished(engine, plans, until)
         finished = {p.table_id for p in plans} - {
@@ -112,10 +118,11 @@ def run(opts: Options) -> Figures:
             checks.one_result_each(stack.database_url, plans, finished, wait=120),
             checks.ratings_replay(stack.database_url),
         ]
+        say(f"checked in {time.monotonic() - until + 120:.1f} s")
         ended = [p.ended_at for p in watcher.progress.values() if p.ended_at is not None]
         last_up = monkey.record.last_kill_up
         finish_after = (
-            max(0.0, max(ended) - last_up) if ended and last_up is not None else None
+            max(ended) - last_up if ended and last_up is not None else None
         )
         stall_table, stall = max(
             ((t, p.longest_stall) for t, p in watcher.progress.items()), key=lambda x: x[1]
@@ -193,6 +200,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--report", type=Path, metavar="PATH",
                    help="write the figures into this page (make chaos: docs/reliability.md)")  # fmt: skip
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("-v", "--verbose", action="store_true", help="say when each table ends")
     p.add_argument("--keep", action="store_true",
                    help="keep the temp dir (logs, Redis data) and the database")  # fmt: skip
     return p
@@ -213,6 +221,7 @@ def main(argv: list[str] | None = None) -> int:
         report=args.report,
         progress=not args.no_progress,
         keep=args.keep,
+        verbose=args.verbose,
         command="python -m tools.chaos " + shlex.join(argv if argv is not None else sys.argv[1:]),
     )
     try:

@@ -229,11 +229,19 @@ class ChaosStack:
         return revived
 
     def stop(self) -> None:
-        for name in reversed(KINDS):
-            proc = self.procs.get(name)
-            if proc is None or not proc.alive():
-                continue
-            proc.kill(signal.SIGTERM)
+        # All at once (nothing is left to finish gracefully): SIGTERM, 10 s, then SIGKILL.
+        alive = [p for p in self.procs.values() if p.alive()]
+        for proc in alive:
+            try:
+                os.killpg(proc.process.pid, signal.SIGTERM)  # type: ignore[union-attr]
+            except ProcessLookupError:
+                pass
+        deadline = time.monotonic() + 10
+        for proc in alive:
+            try:
+                proc.process.wait(max(0.1, deadline - time.monotonic()))  # type: ignore[union-attr]
+            except subprocess.TimeoutExpired:
+                proc.kill(signal.SIGKILL)
         if self._db_created and not self.keep:
             try:
                 with psycopg.connect(self.admin_url, autocommit=True) as conn:
