@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | sha256sum | cut -c1-12)
 
-.PHONY: help install test lint bench run proto clean migrate
+.PHONY: help install test lint bench run proto clean migrate chaos
 
 help:  ## Show this help.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -47,6 +47,11 @@ bench: install  ## Benchmarks against same-run baselines; writes docs/benchmarks
 
 run: install  ## Start the whole platform here (embedded Redis/PostgreSQL unless REDIS_URL/DATABASE_URL); docs/run.md.
 	$(PY) -m inferno_cli.stack
+
+# Every game × seat count of the rules registry, 2 tables each, a SIGKILL every ~5 s for 3 min
+# (tools/chaos; the bounded form runs in make test as tests/tools/test_chaos.py).
+chaos: install  ## Chaos run: bot games while services are SIGKILLed and restarted; writes docs/reliability.md.
+	$(PY) -m tools.chaos --tables 2 --duration 180 --kill-every 5 --seed 1 --report docs/reliability.md
 
 PROTO_GEN := libs/inferno_proto/gen
 proto: install  ## Regenerate the Python gRPC code in libs/inferno_proto/gen from proto/ (never hand-edit it).

@@ -63,7 +63,7 @@ def moves_in_log(
         subject = plan.player_ids[record.seat]
         try:
             logged = dict(stream_ids(engine, record.table_id, subject, until))
-        except Exception as err:  # noqa: BLE001
+        except Exception as err:
             result.problems.append(f"{record.table_id}: cannot stream its events: {err}")
             continue
         for move in record.accepted:
@@ -85,7 +85,7 @@ def verify_tables(redis_url: str, prefix: str, plans: list[TablePlan]) -> CheckR
         result.checked += 1
         try:
             problems = verify_mod.verify(verify_mod.load(redis_url, prefix, plan.table_id))
-        except Exception as err:  # noqa: BLE001
+        except Exception as err:
             problems = [f"{type(err).__name__}: {err}"]
         result.problems.extend(f"{plan.table_id}: {p}" for p in problems)
     return result
@@ -128,7 +128,9 @@ def one_result_each(
         elif plan.table_id not in finished and n:
             result.problems.append(f"{plan.table_id}: {n} results stored, yet not finished")
         if events.get(plan.table_id, 0) > 1:
-            result.problems.append(f"{plan.table_id}: table.finished stored {events[plan.table_id]} times")
+            result.problems.append(
+                f"{plan.table_id}: table.finished stored {events[plan.table_id]} times"
+            )
     extra = set(stored) - {p.table_id for p in plans}
     result.problems.extend(f"{t}: a result for a table the run never made" for t in sorted(extra))
     return result

@@ -80,9 +80,7 @@ def plan_tables(
             for k in range(per_count):
                 human = None if info.nature.real_time else 0
                 # A shared pool of players, so ratings carry from table to table.
-                ids = [
-                    ("human-0" if s == human else f"bot-{s}") for s in range(seats)
-                ]  # fmt: skip
+                ids = [("human-0" if s == human else f"bot-{s}") for s in range(seats)]
                 options = SHORT_OPTIONS[name]() if name in SHORT_OPTIONS else None
                 plans.append(
                     TablePlan(f"{run_id}-{name}-{seats}p-{k}", name, seats, human, options, ids)
@@ -142,11 +140,14 @@ def create_table(engine: Engine, plan: TablePlan, until: float) -> None:
         request.options.CopyFrom(plan.options)
     for seat, player_id in enumerate(plan.player_ids):
         request.seats.add(
-            player_id=player_id, name=player_id.replace("-", " ").title(),
+            player_id=player_id,
+            name=player_id.replace("-", " ").title(),
             bot=seat != plan.human_seat,
-        )  # fmt: skip
+        )
     try:
-        engine.call(lambda: engine.stub.CreateTable(request, metadata=engine.service(), timeout=10), until)
+        engine.call(
+            lambda: engine.stub.CreateTable(request, metadata=engine.service(), timeout=10), until
+        )
     except grpc.RpcError as err:
         # A retry after a create the engine committed but did not answer.
         if err.code() != grpc.StatusCode.ALREADY_EXISTS:
@@ -192,7 +193,7 @@ class Player(threading.Thread):
     def run(self) -> None:
         try:
             self._play()
-        except Exception as err:  # noqa: BLE001 (reported, not raised in a thread)
+        except Exception as err:
             self.record.error = f"{type(err).__name__}: {err}"
         self.record.done = True
 
@@ -223,7 +224,9 @@ class Player(threading.Thread):
             )
             attempts = 0
 
-            def submit() -> engine_pb2.SubmitActionResponse:
+            def submit(
+                request: engine_pb2.SubmitActionRequest = request,
+            ) -> engine_pb2.SubmitActionResponse:
                 nonlocal attempts
                 attempts += 1
                 return self.engine.stub.SubmitAction(request, metadata=self.meta, timeout=5)
@@ -238,10 +241,13 @@ class Player(threading.Thread):
             self.record.retries += attempts - 1
             self.record.accepted.append(
                 Accepted(
-                    answer.version, [e.id for e in answer.events], request.action_id,
-                    answer.replayed, attempts,
+                    answer.version,
+                    [e.id for e in answer.events],
+                    request.action_id,
+                    answer.replayed,
+                    attempts,
                 )
-            )  # fmt: skip
+            )
 
 
 def stream_ids(engine: Engine, table_id: str, subject: str, until: float) -> list[tuple[str, int]]:

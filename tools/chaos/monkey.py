@@ -90,7 +90,7 @@ class Monkey(threading.Thread):
                 self.stack.kill(victim)
                 self.stop.wait(self.rng.uniform(*self.pause))
                 self.stack.restart(victim)
-            except Exception as err:  # noqa: BLE001
+            except Exception as err:
                 self.record.errors.append(f"{victim}: {type(err).__name__}: {err}")
             kill = Kill(victim, at, time.monotonic() - at)
             self.record.kills.append(kill)

@@ -78,7 +78,7 @@ def render(f: Figures) -> str:
         f"| kills (SIGKILL) | {sum(f.kills.values())}: "
         + ", ".join(f"{k} {n}" for k, n in f.kills.items())
         + " |",
-        f"| processes that died by themselves (restarted) | "
+        "| processes that died by themselves (restarted) | "
         + (", ".join(f"{k} {n}" for k, n in f.died_alone.items() if n) or "none")
         + " |",
         f"| longest time a killed process was down (kill → healthy) | {f.longest_down_s:.1f} s |",

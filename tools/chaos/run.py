@@ -66,8 +66,10 @@ def run(opts: Options) -> Figures:
         hard_end = time.monotonic() + opts.duration + opts.finish_timeout + 120
         for plan in plans:
             create_table(engine, plan, time.monotonic() + 60)
-        say(f"{len(plans)} tables created; {opts.duration:.0f} s of chaos, a kill every "
-            f"~{opts.kill_every:g} s" + (f", at most {opts.kills}" if opts.kills else ""))  # fmt: skip
+        say(
+            f"{len(plans)} tables created; {opts.duration:.0f} s of chaos, a kill every "
+            f"~{opts.kill_every:g} s" + (f", at most {opts.kills}" if opts.kills else "")
+        )
         players = [
             Player(engine, p, opts.seed, hard_end) for p in plans if p.human_seat is not None
         ]
@@ -77,9 +79,17 @@ def run(opts: Options) -> Figures:
             total=len(plans), desc="tables finished", unit="table", disable=not opts.progress
         )
         monkey = Monkey(
-            stack, opts.seed, opts.kill_every, chaos_began + opts.duration, opts.kills,
-            opts.pause, on_kill=lambda k: bar.set_postfix_str(f"kills {len(monkey.record.kills)} (last {k.name})"),  # type: ignore[union-attr]
-        )  # fmt: skip
+            stack,
+            opts.seed,
+            opts.kill_every,
+            chaos_began + opts.duration,
+            opts.kills,
+            opts.pause,
+            on_kill=lambda k: bar.set_postfix_str(
+                f"kills {len(monkey.record.kills)} (last {k.name})"
+            ),  # type: ignore[union-attr]
+        )
+
         def ended(table_id: str) -> None:
             bar.update(1)
             if opts.verbose:
@@ -104,7 +114,10 @@ def run(opts: Options) -> Figures:
             thread.stop.set()
         for thread in (monkey, watcher, *players):
             thread.join(30)
-        say(f"every table ended and the monkey is done after {time.monotonic() - chaos_began:.1f} s; checking")
+        say(
+            f"every table ended and the monkey is done after "
+            f"{time.monotonic() - chaos_began:.1f} s; checking"
+        )
         until = time.monotonic() + 120
         finished_check = checks.tables_finished(engine, plans, until)
         finished = {p.table_id for p in plans} - {
@@ -121,14 +134,14 @@ def run(opts: Options) -> Figures:
         say(f"checked in {time.monotonic() - until + 120:.1f} s")
         ended = [p.ended_at for p in watcher.progress.values() if p.ended_at is not None]
         last_up = monkey.record.last_kill_up
-        finish_after = (
-            max(ended) - last_up if ended and last_up is not None else None
-        )
+        finish_after = max(ended) - last_up if ended and last_up is not None else None
         stall_table, stall = max(
             ((t, p.longest_stall) for t, p in watcher.progress.items()), key=lambda x: x[1]
         )
         if monkey.record.errors:
-            results.append(checks.CheckResult("every killed process came back", monkey.record.errors))
+            results.append(
+                checks.CheckResult("every killed process came back", monkey.record.errors)
+            )
         return Figures(
             seed=opts.seed,
             command=opts.command,
@@ -178,31 +191,80 @@ def parser() -> argparse.ArgumentParser:
         ),
         epilog="Exit status: 0 every check passed, 1 a check failed, 2 the stack did not start.",
     )
-    p.add_argument("--tables", type=int, default=2, metavar="N",
-                   help="tables per game and seat count (default 2)")  # fmt: skip
-    p.add_argument("--seats", choices=("all", "min", "max"), default="all",
-                   help="seat counts per game: all of its range, or only its min or max")  # fmt: skip
-    p.add_argument("--game", action="append", dest="games", metavar="NAME",
-                   help="only this game (repeatable; default every registered game)")  # fmt: skip
-    p.add_argument("--duration", type=float, default=180.0, metavar="S",
-                   help="seconds of chaos: kills stop after this (default 180)")  # fmt: skip
-    p.add_argument("--kill-every", type=float, default=5.0, metavar="S",
-                   help="mean seconds between two kills (default 5; each wait is 0.5–1.5×)")  # fmt: skip
-    p.add_argument("--kills", type=int, default=0, metavar="N",
-                   help="stop after N kills even before --duration (default 0: no limit); "
-                   "the first kills go through every kind of process once")  # fmt: skip
-    p.add_argument("--pause", type=float, nargs=2, default=(0.5, 2.0), metavar=("MIN", "MAX"),
-                   help="seconds a killed process stays down (default 0.5 2)")  # fmt: skip
-    p.add_argument("--seed", type=int, default=1,
-                   help="random seed of the kills and moves, to repeat a run (default 1)")  # fmt: skip
-    p.add_argument("--finish-timeout", type=float, default=600.0, metavar="S",
-                   help="seconds the tables get to end after the chaos (default 600)")  # fmt: skip
-    p.add_argument("--report", type=Path, metavar="PATH",
-                   help="write the figures into this page (make chaos: docs/reliability.md)")  # fmt: skip
+    p.add_argument(
+        "--tables",
+        type=int,
+        default=2,
+        metavar="N",
+        help="tables per game and seat count (default 2)",
+    )
+    p.add_argument(
+        "--seats",
+        choices=("all", "min", "max"),
+        default="all",
+        help="seat counts per game: all of its range, or only its min or max",
+    )
+    p.add_argument(
+        "--game",
+        action="append",
+        dest="games",
+        metavar="NAME",
+        help="only this game (repeatable; default every registered game)",
+    )
+    p.add_argument(
+        "--duration",
+        type=float,
+        default=180.0,
+        metavar="S",
+        help="seconds of chaos: kills stop after this (default 180)",
+    )
+    p.add_argument(
+        "--kill-every",
+        type=float,
+        default=5.0,
+        metavar="S",
+        help="mean seconds between two kills (default 5; each wait is 0.5–1.5×)",
+    )
+    p.add_argument(
+        "--kills",
+        type=int,
+        default=0,
+        metavar="N",
+        help="stop after N kills even before --duration (default 0: no limit); "
+        "the first kills go through every kind of process once",
+    )
+    p.add_argument(
+        "--pause",
+        type=float,
+        nargs=2,
+        default=(0.5, 2.0),
+        metavar=("MIN", "MAX"),
+        help="seconds a killed process stays down (default 0.5 2)",
+    )
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="random seed of the kills and moves, to repeat a run (default 1)",
+    )
+    p.add_argument(
+        "--finish-timeout",
+        type=float,
+        default=600.0,
+        metavar="S",
+        help="seconds the tables get to end after the chaos (default 600)",
+    )
+    p.add_argument(
+        "--report",
+        type=Path,
+        metavar="PATH",
+        help="write the figures into this page (make chaos: docs/reliability.md)",
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("-v", "--verbose", action="store_true", help="say when each table ends")
-    p.add_argument("--keep", action="store_true",
-                   help="keep the temp dir (logs, Redis data) and the database")  # fmt: skip
+    p.add_argument(
+        "--keep", action="store_true", help="keep the temp dir (logs, Redis data) and the database"
+    )
     return p
 
 

@@ -11,6 +11,7 @@ started again (:meth:`ChaosStack.restart`), waiting for its health check.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import shutil
@@ -87,10 +88,8 @@ class Proc:
     def kill(self, sig: int = signal.SIGKILL) -> None:
         if self.process is None:
             return
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(self.process.pid, sig)
-        except ProcessLookupError:
-            pass
         try:
             self.process.wait(15)
         except subprocess.TimeoutExpired:
@@ -232,10 +231,8 @@ class ChaosStack:
         # All at once (nothing is left to finish gracefully): SIGTERM, 10 s, then SIGKILL.
         alive = [p for p in self.procs.values() if p.alive()]
         for proc in alive:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.killpg(proc.process.pid, signal.SIGTERM)  # type: ignore[union-attr]
-            except ProcessLookupError:
-                pass
         deadline = time.monotonic() + 10
         for proc in alive:
             try:
