@@ -101,6 +101,10 @@ class GameInfo:
     rules_url: str = ""
     # Pairs of options that may not both be switched on, with the reason shown to players.
     exclusive: tuple[tuple[str, str, str], ...] = field(default=())
+    # At most this many commands per seat in this many ms, counted by the engine over every
+    # command a seat sends, refused ones included ((0, 0) = no limit). The rules keep their own
+    # count of accepted ones; a refusal changes no state, so only the engine can count those.
+    command_rate: tuple[int, int] = (0, 0)
 
     def option(self, name: str) -> OptionSpec:
         for spec in self.options:

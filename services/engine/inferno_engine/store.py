@@ -15,6 +15,8 @@ also on Redis Cluster:
   public, else the seats allowed to see it, comma-separated) and entry id ``<version>-<n>``.
 - ``<prefix>{t:<id>}:actions`` hash: the caller's key for an action id (a hash of the
   caller's role, subject and action id: see ``tables.idempotency_key``) → the stored answer.
+- ``<prefix>{t:<id>}:rate:<seat>`` sorted set: the commands a seat sent in the game's rate
+  window (games that declare ``command_rate``), by arrival time; expires with the window.
 - ``<prefix>{t:<id>}:outbox``  list: bus envelopes committed but maybe not yet published.
 - ``<prefix>{t:<id>}:history`` stream, only for tables with a spectator delay: per version
   (entry id ``<version>-0``) its commit time ``at`` (ms) and ``status``, ``since_ms``,
@@ -186,6 +188,17 @@ if ARGV[2] ~= '' then prior = redis.call('HGET', KEYS[2], ARGV[2]) end
 return {f, state, head, prior}
 """
 
+#: KEYS: one seat's command log. ARGV: now ms, window ms, the command's id. Every command a
+#: seat sends is one member (a retry under the same id counts once); returns how many the
+#: seat sent in the window ending now, this one included.
+COUNT_COMMAND = """
+local now, window = tonumber(ARGV[1]), tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+redis.call('ZADD', KEYS[1], now, ARGV[3])
+redis.call('PEXPIRE', KEYS[1], window)
+return redis.call('ZCARD', KEYS[1])
+"""
+
 PUBLIC = "*"
 
 
@@ -335,6 +348,16 @@ class TableStore:
             "XRANGE", self.key(table_id, "events"), start, until, "COUNT", count
         )
         return [_stored(entry_id, _fields(fields)) for entry_id, fields in entries]
+
+    # ------------------------------------------------------------------ rate limit
+    async def count_command(
+        self, table_id: str, seat: int, command_id: str, now_ms: int, window_ms: int
+    ) -> int:
+        """Count a command ``seat`` sent (see :data:`COUNT_COMMAND`): how many it sent in the
+        last ``window_ms``, this one included. Not the table's state: a refused command is
+        counted too, and the count expires with the window."""
+        key = self.key(table_id, f"rate:{seat}")
+        return int(await self.batch.script(COUNT_COMMAND, [key], [now_ms, window_ms, command_id]))
 
     # ------------------------------------------------------------------ spectator delay
     async def spectator_delay(self, table_id: str) -> int:

@@ -332,6 +332,7 @@ class Tables:
         forced: bool,
         quick: bool = True,
         attempt: int = 0,
+        counted: bool = False,
     ) -> Answer:
         """Apply a move. ``quick``: when this process saw the table last at ``expected`` it
         skips the read and lets the commit's version check decide; anything refused on that
@@ -361,6 +362,7 @@ class Tables:
                 forced,
                 quick=False,
                 attempt=next_attempt,
+                counted=True,
             )
 
         cached = self._states.get(table_id)
@@ -379,6 +381,8 @@ class Tables:
             snap = await self._snapshot(table_id, answer_key, cached)
         auth.check_table_claim(claims, table_id)
         seat = auth.acting_seat(claims, snap.seats, requested_seat)
+        if not counted:  # every command a seat sends, well-formed or not
+            await self._count_command(snap, get_game(snap.game), seat, answer_key)
         if forced and claims.role != Role.SERVICE:
             raise PermissionDenied("only the timer service may force a move", "wrong_role")
         tr = translation(snap.game)
@@ -497,6 +501,22 @@ class Tables:
         self._remember_commit(snap, version, over, at, events, out.state)
         await self.publisher.publish_soon(table_id, outbox)
         return Answer(snap.game, version, mine, False, tuple(to_act))
+
+    async def _count_command(self, snap: Snapshot, game: Any, seat: int, command_id: str) -> None:
+        """The game's rate limit (``GameInfo.command_rate``) over every command a seat sends,
+        refused ones included (the rules count only accepted ones: a refusal changes nothing)."""
+        limit, window_ms = game.info.command_rate
+        if not limit:
+            return
+        sent = await self.store.count_command(snap.table_id, seat, command_id, now_ms(), window_ms)
+        if sent > limit:
+            metrics.ACTIONS.labels(snap.game, "rate_limited").inc()
+            raise RuleBroken(
+                f"at most {limit} commands per {window_ms / 1000:g} s: this one was dropped; "
+                "send it again",
+                reason="rate",
+                version=snap.version,
+            )
 
     def _remember_commit(
         self,

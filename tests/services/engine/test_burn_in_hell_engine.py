@@ -7,6 +7,8 @@ translation's tests play whole games on the rules with a simulated clock.
 
 from __future__ import annotations
 
+import asyncio
+
 import grpc
 import pytest
 
@@ -105,3 +107,33 @@ async def test_bad_options_and_malformed_commands_are_refused_with_a_reason(engi
         assert (await ana.view("burn")).version == version  # nothing changed
     finally:
         await ana.close()
+
+
+async def test_every_command_counts_toward_the_rate_limit_refused_ones_too(engine) -> None:
+    """The spec's 5 commands/s per player: a client sending refused commands without end is
+    stopped too (the rules alone count only accepted ones), the limit is per seat, and it
+    lifts when the second has passed."""
+    await open_table(engine.address, "burn")
+    ana, bruno = Client(engine.address, "ana"), Client(engine.address, "bruno")
+    grab = pb.Action(burn_in_hell={"grab": {}})
+    try:
+        version = (await ana.view("burn")).version
+        reasons = []
+        for _ in range(7):
+            with pytest.raises(grpc.aio.AioRpcError) as refused:
+                await ana.submit("burn", version, grab)
+            reasons.append(status_of(refused.value)[1]["inferno-reason"])
+        assert reasons[:5] == ["no_cards"] * 5, reasons
+        assert reasons[5:] == ["rate", "rate"], reasons
+        assert "5 commands per 1 s" in refused.value.details()
+        with pytest.raises(grpc.aio.AioRpcError) as refused:
+            await bruno.submit("burn", version, grab)
+        assert status_of(refused.value)[1]["inferno-reason"] == "no_cards"
+        await asyncio.sleep(1.1)
+        with pytest.raises(grpc.aio.AioRpcError) as refused:
+            await ana.submit("burn", version, grab)
+        assert status_of(refused.value)[1]["inferno-reason"] == "no_cards"
+        assert (await ana.view("burn")).version == version  # nothing changed the table
+    finally:
+        await ana.close()
+        await bruno.close()

@@ -51,6 +51,8 @@ INFO: Final = GameInfo(
         chance=True,
         hidden_information=True,
     ),
+    # The spec's "5 commands/s per player", over every command a seat sends.
+    command_rate=(RATE_LIMIT, RATE_WINDOW_MS),
     options=(
         OptionSpec(
             "DEAL_INTERVAL_MS",
