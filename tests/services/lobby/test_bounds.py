@@ -124,3 +124,12 @@ def test_a_body_over_the_limit_is_refused_before_it_is_read(client: TestClient) 
     )
     assert streamed.status_code == 413
     assert streamed.json()["code"] == "body_too_large"
+
+
+def test_a_huge_bearer_token_is_refused_without_being_decoded(client: TestClient) -> None:
+    answer = client.get("/accounts/me", headers={"Authorization": "Bearer " + "x" * 60_000})
+    assert answer.status_code == 401
+    assert answer.json() == {
+        "detail": "the token is not valid: longer than 4096 characters",
+        "code": "invalid_token",
+    }

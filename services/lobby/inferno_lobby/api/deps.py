@@ -24,6 +24,8 @@ async def get_lobby(request: Request) -> Lobby:
 
 
 LobbyDep = Annotated[Lobby, Depends(get_lobby)]
+#: The longest bearer token looked at (the refresh body's bound too).
+MAX_TOKEN_CHARS = 4096
 
 _bearer = HTTPBearer(auto_error=False, description="An access token from /auth.")
 
@@ -34,6 +36,11 @@ async def get_claims(
 ) -> Claims:
     if credentials is None:
         raise Unauthorized("sign in first: send 'Authorization: Bearer <access token>'")
+    if len(credentials.credentials) > MAX_TOKEN_CHARS:  # ours are well under 1,000
+        raise Unauthorized(
+            f"the token is not valid: longer than {MAX_TOKEN_CHARS} characters",
+            code="invalid_token",
+        )
     claims = lobby.tokens.check(credentials.credentials)
     if claims.role not in (Role.PLAYER, Role.OPERATOR):
         raise Forbidden(f"a {claims.role.value} token cannot be used in the lobby")
