@@ -379,11 +379,13 @@ class Inferno(Game[InfernoState]):
         if state.phase != OVER:
             return None
         n = state.players
-        scores = tuple(a + b for a, b in zip(state.totals, state.decisive_totals, strict=True))
-        # Winners first; then the standing of the regular rounds; decisive rounds break ties.
-        keys = [
-            (s not in state.winners, state.totals[s], state.decisive_totals[s]) for s in range(n)
-        ]
+        # Rules §6: decisive rounds are played only to break a tie for first place, and "other
+        # tied places stay tied". So the match score is the regular rounds' total; the winners
+        # come first, and every other place goes by that total alone, equal totals sharing a
+        # rank (a contender who lost the decisive round included). The decisive rounds stay in
+        # ``rounds`` (detail "decisive"), which is what explains the winner among equal totals.
+        scores = state.totals
+        keys = [(s not in state.winners, state.totals[s]) for s in range(n)]
         ranking = tuple(1 + sum(1 for other in keys if other < keys[s]) for s in range(n))
         rounds = tuple(
             RoundScore(number=r + 1, points=tuple(p), detail={"decisive": d})

@@ -245,8 +245,29 @@ def test_the_best_contender_of_a_decisive_round_wins_even_if_a_non_contender_sco
     assert GAME.is_over(out.state) and out.state.winners == (0,)
     result = GAME.result(out.state)
     assert result is not None
-    assert result.ranking == (1, 3, 2)  # then by the regular rounds' totals
-    assert result.scores == (12, 12, 14)
+    # The scores are the regular rounds' totals and explain every place below the winner.
+    assert result.scores == (10, 12, 10)
+    assert result.ranking == (1, 3, 2)
+    assert [r.detail["decisive"] for r in result.rounds][-1] is True
+
+
+def test_places_tied_below_the_winner_stay_tied_whatever_the_decisive_round_gave() -> None:
+    """Rules §6: only a tie for first place is played off; seats 1 and 2 tie on 12 and stay
+    tied although seat 2 took more in the decisive round, and the losing contender (seat 3)
+    is second on its total of 10."""
+    out = ending(
+        (10, 12, 12, 10),
+        (("RED-1-c1",), (), ("RED-5-c1",), ("RED-3-c1",)),
+        contenders=(0, 3),
+        round_no=4,
+    )
+    assert GAME.is_over(out.state) and out.state.winners == (0,)
+    result = GAME.result(out.state)
+    assert result is not None
+    assert result.scores == (10, 12, 12, 10)
+    assert result.ranking == (1, 3, 3, 2)
+    ordered = sorted(range(4), key=lambda s: result.ranking[s])
+    assert [result.scores[s] for s in ordered] == sorted(result.scores)
 
 
 def test_a_decisive_round_still_tied_is_played_again_then_shared_after_three() -> None:

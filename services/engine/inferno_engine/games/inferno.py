@@ -133,15 +133,17 @@ class InfernoTranslation:
         """The bus's ``table.round_scored`` payload for a ``round_end`` event, else ``None``.
 
         ``points`` are penalty points (lower is better); ``scores`` are each seat's running
-        score, regular plus decisive rounds, as the match's result adds them. ``detail`` has the
-        shape of the rules core's ``RoundScore.detail``: ``{"decisive": bool}``.
+        match score, the regular rounds' total, as the match's result reports it (rules §6: a
+        decisive round only breaks a tie for first place, so it adds nothing). ``detail`` has
+        the shape of the rules core's ``RoundScore.detail``: ``{"decisive": bool}``.
         """
         if event.kind != "round_end":
             return None
         number = event.data["round"]
         scores = [0] * len(event.data["points"])
-        for _round_no, _decisive, points in state.history[:number]:
-            scores = [a + b for a, b in zip(scores, points, strict=True)]
+        for _round_no, decisive, points in state.history[:number]:
+            if not decisive:
+                scores = [a + b for a, b in zip(scores, points, strict=True)]
         return {
             "game": self.game,
             "round": number,
