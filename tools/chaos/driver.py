@@ -42,6 +42,11 @@ RETRY = frozenset(
 
 ENDED = (engine_pb2.TABLE_STATUS_FINISHED, engine_pb2.TABLE_STATUS_ABORTED)
 
+#: Set while some player's SubmitAction is on its way: the monkey waits for it before killing
+#: the engine or Redis, so that kills land on moves in flight and the same-id retries are
+#: exercised (a kill between two calls would only delay a GetView).
+IN_FLIGHT = threading.Event()
+
 #: The shortest games the rules offer (a real-time game deals fast and plays a single round).
 SHORT_OPTIONS: dict[str, Callable[[], engine_pb2.GameOptions]] = {
     "burn_in_hell": lambda: engine_pb2.GameOptions(
@@ -229,7 +234,11 @@ class Player(threading.Thread):
             ) -> engine_pb2.SubmitActionResponse:
                 nonlocal attempts
                 attempts += 1
-                return self.engine.stub.SubmitAction(request, metadata=self.meta, timeout=5)
+                IN_FLIGHT.set()
+                try:
+                    return self.engine.stub.SubmitAction(request, metadata=self.meta, timeout=5)
+                finally:
+                    IN_FLIGHT.clear()
 
             try:
                 answer = self.engine.call(submit, self.until, self.stop)

@@ -16,7 +16,11 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .driver import IN_FLIGHT
 from .stack import KINDS, ChaosStack
+
+#: Killed the moment a player's move is in flight (when one comes within 2 s).
+AIM_AT_MOVES = ("engine", "redis")
 
 
 @dataclass
@@ -85,6 +89,8 @@ class Monkey(threading.Thread):
                 break
             self.tend()
             victim = self.next_victim()
+            if victim in AIM_AT_MOVES:
+                IN_FLIGHT.wait(2.0)
             at = time.monotonic()
             try:
                 self.stack.kill(victim)

@@ -60,6 +60,7 @@ def run(opts: Options) -> Figures:
     players: list[Player] = []
     watcher: Watcher | None = None
     monkey: Monkey | None = None
+    figures: Figures | None = None
     try:
         run_id = f"chaos{opts.seed}-{uuid.uuid4().hex[:6]}"
         plans = plan_tables(run_id, opts.tables_per_count, opts.seats, opts.games)
@@ -142,7 +143,7 @@ def run(opts: Options) -> Figures:
             results.append(
                 checks.CheckResult("every killed process came back", monkey.record.errors)
             )
-        return Figures(
+        figures = Figures(
             seed=opts.seed,
             command=opts.command,
             tables=len(plans),
@@ -164,14 +165,19 @@ def run(opts: Options) -> Figures:
             load_before=load_before,
             load_after=os.getloadavg(),
         )
+        return figures
     finally:
         for thread in (monkey, watcher, *players):
             if thread is not None:
                 thread.stop.set()
         engine.close()
+        # The logs stay when something went wrong: a failed check, a process that died alone.
+        keep_logs = figures is None or not figures.passed or any(figures.died_alone.values())
         if opts.keep:
             say(f"kept: {stack.dir}, database {stack.database}")
-        stack.stop()
+        elif keep_logs:
+            say(f"logs kept for a look: {stack.logs}")
+        stack.stop(keep_files=keep_logs)
 
 
 def parser() -> argparse.ArgumentParser:

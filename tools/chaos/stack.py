@@ -227,7 +227,9 @@ class ChaosStack:
                 revived.append(name)
         return revived
 
-    def stop(self) -> None:
+    def stop(self, keep_files: bool = False) -> None:
+        """Stop everything; drop the database unless ``keep``, remove the temporary directory
+        (logs, Redis data) unless ``keep`` or ``keep_files``."""
         # All at once (nothing is left to finish gracefully): SIGTERM, 10 s, then SIGKILL.
         alive = [p for p in self.procs.values() if p.alive()]
         for proc in alive:
@@ -245,5 +247,5 @@ class ChaosStack:
                     conn.execute(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
             except psycopg.Error as err:
                 print(f"[chaos] could not drop {self.database}: {err}", file=sys.stderr)
-        if not self.keep:
+        if not (self.keep or keep_files):
             shutil.rmtree(self.dir, ignore_errors=True)
