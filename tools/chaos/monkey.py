@@ -56,6 +56,7 @@ class Monkey(threading.Thread):
         max_kills: int = 0,
         pause: tuple[float, float] = (0.5, 2.0),
         on_kill: Callable[[Kill], object] = lambda kill: None,
+        targets: tuple[str, ...] = KINDS,
     ) -> None:
         super().__init__(name="chaos-monkey", daemon=True)
         self.stack = stack
@@ -67,14 +68,15 @@ class Monkey(threading.Thread):
         self.on_kill = on_kill
         self.record = MonkeyRecord()
         self.stop = threading.Event()
-        first = list(KINDS)
+        self.targets = targets
+        first = list(targets)
         self.rng.shuffle(first)
         self.queue = first
 
     def next_victim(self) -> str:
         if self.queue:
             return self.queue.pop(0)
-        return self.rng.choice(KINDS)
+        return self.rng.choice(self.targets)
 
     def done(self) -> bool:
         if self.max_kills and len(self.record.kills) >= self.max_kills:

@@ -35,6 +35,7 @@ class Options:
     duration: float = 180.0  # seconds of chaos
     kill_every: float = 5.0
     kills: int = 0  # 0 = as many as fit in ``duration``
+    targets: tuple[str, ...] = KINDS
     pause: tuple[float, float] = (0.5, 2.0)
     seed: int = 1
     finish_timeout: float = 600.0  # after the chaos, for the tables to end
@@ -89,6 +90,7 @@ def run(opts: Options) -> Figures:
             on_kill=lambda k: bar.set_postfix_str(
                 f"kills {len(monkey.record.kills)} (last {k.name})"
             ),  # type: ignore[union-attr]
+            targets=opts.targets,
         )
 
         def ended(table_id: str) -> None:
@@ -240,6 +242,13 @@ def parser() -> argparse.ArgumentParser:
         "the first kills go through every kind of process once",
     )
     p.add_argument(
+        "--target",
+        action="append",
+        choices=KINDS,
+        dest="targets",
+        help="kill only this kind of process (repeatable; default every kind)",
+    )
+    p.add_argument(
         "--pause",
         type=float,
         nargs=2,
@@ -283,6 +292,7 @@ def main(argv: list[str] | None = None) -> int:
         duration=args.duration,
         kill_every=args.kill_every,
         kills=args.kills,
+        targets=tuple(args.targets or KINDS),
         pause=tuple(args.pause),
         seed=args.seed,
         finish_timeout=args.finish_timeout,
