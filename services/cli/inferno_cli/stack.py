@@ -131,6 +131,10 @@ SERVICES: list[Service] = [
             "--concurrency=32",
             "--queues=inferno-worker,inferno-clock",
             "--loglevel=INFO",
+            # Nothing uses gossip or mingle, and Celery's gossip step fails on every broker
+            # reconnect ("Error on restarting Gossip"); see docs/worker.md, "Redis restarts".
+            "--without-gossip",
+            "--without-mingle",
         ),
         needs="inferno_worker.celery_app",
         env=lambda p, key: {

@@ -55,6 +55,12 @@ def make_app() -> Celery:
         },
         worker_prefetch_multiplier=1,
         broker_connection_retry_on_startup=True,
+        # On a broker connection loss the tasks in hand run to their end (Celery 5's default,
+        # stated so it does not change under us and warns no more): they take milliseconds, a
+        # thread cannot be cancelled, and an ack that fails leaves the task to come back
+        # (broker visibility timeout, reconciliation), which is harmless, the tasks being
+        # idempotent. See inferno_worker.broker and docs/worker.md, "Redis restarts".
+        worker_cancel_long_running_tasks_on_connection_loss=False,
         broker_transport_options={
             "visibility_timeout": settings.worker_visibility_timeout_s,
             "global_keyprefix": settings.redis_prefix,
