@@ -3,9 +3,12 @@
 1. every table finished (not aborted, not stuck);
 2. every move the driver was told was accepted is in the log: its seat's StreamEvents from the
    start holds each event id of each answer, at the answered version;
-3. ``inferno_engine.verify`` passes for every table (seed, first deal, every move replayed);
-4. PostgreSQL holds exactly one result per finished table, and none for other tables;
-5. every stored rating equals a replay of the stored results in finish order with scoring's
+3. no move was refused: the run sends only entries of GetView's ``legal_actions`` at the
+   view's version, and no one else decides for its seat, so a refusal (above all one
+   answering a move sent again with the same id) means a move went astray;
+4. ``inferno_engine.verify`` passes for every table (seed, first deal, every move replayed);
+5. PostgreSQL holds exactly one result per finished table, and none for other tables;
+6. every stored rating equals a replay of the stored results in finish order with scoring's
    own rating code (``inferno_scoring.ratings.replay``).
 """
 
@@ -76,6 +79,14 @@ def moves_in_log(
                     f"{record.table_id}: accepted move {move.action_id} (version "
                     f"{move.version}) lost: events {missing} not in the seat's stream"
                 )
+    return result
+
+
+def no_refusals(records: Iterable[PlayerRecord]) -> CheckResult:
+    result = CheckResult("no legal move was refused")
+    for record in records:
+        result.checked += len(record.accepted) + len(record.refused)
+        result.problems.extend(f"{record.table_id}: {r}" for r in record.refused)
     return result
 
 

@@ -245,7 +245,10 @@ class Player(threading.Thread):
             except grpc.RpcError as err:
                 if err.code() in RETRY:
                     raise
-                self.record.refused.append(f"{err.code().name}: {err.details()}")
+                self.record.refused.append(
+                    f"move {request.action_id} (version {view.version}, attempt {attempts}) "
+                    f"refused: {err.code().name}: {err.details()}"
+                )
                 continue
             self.record.retries += attempts - 1
             self.record.accepted.append(

@@ -130,6 +130,7 @@ def run(opts: Options) -> Figures:
         results = [
             finished_check,
             checks.moves_in_log(engine, plans, records, until),
+            checks.no_refusals(records),
             checks.verify_tables(stack.redis_url, stack.prefix, plans),
             checks.one_result_each(stack.database_url, plans, finished, wait=120),
             checks.ratings_replay(stack.database_url),
