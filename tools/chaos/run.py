@@ -55,7 +55,12 @@ def run(opts: Options) -> Figures:
     load_before = os.getloadavg()
     stack = ChaosStack(keep=opts.keep)
     say(f"starting Redis (port {stack.redis_port}), database {stack.database}, services")
-    stack.start()
+    try:
+        stack.start()
+    except BaseException:
+        stack.stop(keep_files=True)
+        say(f"logs kept for a look: {stack.logs}")
+        raise
     say(f"stack up in {time.monotonic() - began:.1f} s; logs in {stack.logs}")
     engine = Engine(f"127.0.0.1:{stack.ports.engine}", stack.key)
     players: list[Player] = []
@@ -117,10 +122,8 @@ def run(opts: Options) -> Figures:
             thread.stop.set()
         for thread in (monkey, watcher, *players):
             thread.join(30)
-        say(
-            f"every table ended and the monkey is done after "
-            f"{time.monotonic() - chaos_began:.1f} s; checking"
-        )
+        state = "every table ended" if watcher.all_ended() else "time is up"
+        say(f"{state}, the monkey is done after {time.monotonic() - chaos_began:.1f} s; checking")
         until = time.monotonic() + 120
         finished_check = checks.tables_finished(engine, plans, until)
         finished = {p.table_id for p in plans} - {
