@@ -57,7 +57,12 @@ class Engine:
         store = TableStore(self.redis, settings.redis_prefix, self.followers)
         self.publisher = Publisher(store)
         self.feeds = Feeds(store, block_ms=FEED_BLOCK_MS)
-        self.presence = Presence(store, self.publisher, settings.presence_ttl_seconds)
+        self.presence = Presence(
+            store,
+            self.publisher,
+            settings.presence_ttl_seconds,
+            settings.presence_debounce_seconds,
+        )
         self.tables = Tables(store, self.publisher, settings.games, self.feeds, self.presence)
         self.health = health.aio.HealthServicer()
         self.server = grpc.aio.server(options=[("grpc.so_reuseport", 0)])
@@ -85,6 +90,7 @@ class Engine:
     async def stop(self) -> None:
         for name in (SERVICE_NAME, ""):
             await self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
+        self.presence.stopping = True  # the streams ending now are announced without debounce
         await self.server.stop(self.settings.engine_grace_seconds)
         await self.feeds.close()
         await self.presence.close()  # closed streams announce their seats disconnected

@@ -40,6 +40,9 @@ class Settings(BaseSettings):
     engine_grace_seconds: float = Field(default=10.0, ge=0)
     log_level: str = "INFO"
     presence_ttl_seconds: float = Field(default=30.0, gt=0, le=3600)
+    #: A seat's connect or disconnect less than this after its last announcement is announced
+    #: only then, as the seat's streams stand at that moment (0 = every change at once).
+    presence_debounce_seconds: float = Field(default=2.0, ge=0, le=60)
 
     @field_validator("engine_games")
     @classmethod

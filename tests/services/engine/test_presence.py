@@ -4,6 +4,7 @@ its engine dying) announces it disconnected, on the bus; spectators never count.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
 from typing import Any
 
@@ -149,3 +150,32 @@ async def test_streams_of_an_ended_table_announce_nothing(engine, redis_url, red
         await operator.close()
         await ana.close()
     assert events[-1].table_status.status == pb.TABLE_STATUS_ABORTED
+
+
+async def test_a_flapping_client_is_announced_once_per_debounce_not_per_stream(
+    engines, redis_url, redis_prefix
+) -> None:
+    """The outside attack: opening and closing a stream 200 times put 400 events on the bus.
+    Debounced per seat, a burst of flaps costs the first announcement and at most one per
+    debounce after it, and the bus ends with the seat's true state."""
+    engine = engines(INFERNO_PRESENCE_DEBOUNCE_SECONDS="1")
+    await create_table(engine.address, "t", PLAYERS)
+    ana = Client(engine.address, "ana")
+    started = time.monotonic()
+    try:
+        for _ in range(200):
+            stream = Stream(ana)
+            await asyncio.sleep(0.002)
+            await stream.close()
+        burst = time.monotonic() - started
+        envelopes = await bus_when(
+            redis_url, redis_prefix, lambda es: presence(es)[-1:] == [(0, False)], timeout=10
+        )
+        await asyncio.sleep(1.5)  # nothing more comes once the seat has settled
+        envelopes = await bus_when(redis_url, redis_prefix, lambda es: True)
+    finally:
+        await ana.close()
+    news = presence(envelopes)
+    assert news[0] == (0, True) and news[-1] == (0, False)
+    assert all(a != b for a, b in itertools.pairwise(news))  # they alternate
+    assert len(news) <= 2 + 2 * int(burst / 1.0 + 1), (len(news), burst)
