@@ -90,12 +90,18 @@ def no_refusals(records: Iterable[PlayerRecord]) -> CheckResult:
     return result
 
 
-def verify_tables(redis_url: str, prefix: str, plans: list[TablePlan]) -> CheckResult:
+def verify_tables(
+    redis_url: str, prefix: str, plans: list[TablePlan], seeds: dict[str, str] | None = None
+) -> CheckResult:
+    """``seeds`` gets each table's revealed seed (for the results check)."""
     result = CheckResult("verify passes")
     for plan in plans:
         result.checked += 1
         try:
-            problems = verify_mod.verify(verify_mod.load(redis_url, prefix, plan.table_id))
+            record = verify_mod.load(redis_url, prefix, plan.table_id)
+            if seeds is not None:
+                seeds[plan.table_id] = record["seed"]
+            problems = verify_mod.verify(record)
         except Exception as err:
             problems = [f"{type(err).__name__}: {err}"]
         result.problems.extend(f"{plan.table_id}: {p}" for p in problems)
@@ -108,15 +114,23 @@ def _results(conn: psycopg.Connection) -> dict[str, int]:
 
 
 def one_result_each(
-    database_url: str, plans: list[TablePlan], finished: set[str], wait: float
+    database_url: str,
+    plans: list[TablePlan],
+    finished: set[str],
+    wait: float,
+    seeds: dict[str, str] | None = None,
 ) -> CheckResult:
-    """Waits up to ``wait`` seconds for scoring to store every finished table's result."""
+    """Waits up to ``wait`` seconds for scoring to store every finished table's result; with
+    ``seeds`` (the engine's revealed ones), each stored seed must be the table's."""
     result = CheckResult("one result per finished table")
     deadline = time.monotonic() + wait
     while True:
         try:
             with psycopg.connect(database_url, connect_timeout=5) as conn:
                 stored = _results(conn)
+                stored_seeds = dict(
+                    conn.execute("SELECT table_id, seed FROM scoring.matches").fetchall()
+                )
                 events = dict(
                     conn.execute(
                         "SELECT table_id, count(*) FROM scoring.events "
@@ -124,7 +138,7 @@ def one_result_each(
                     ).fetchall()
                 )
         except psycopg.Error as err:
-            stored, events = {}, {}
+            stored, events, stored_seeds = {}, {}, {}
             if time.monotonic() > deadline:
                 result.problems.append(f"PostgreSQL: {err}")
                 return result
@@ -138,6 +152,12 @@ def one_result_each(
             result.problems.append(f"{plan.table_id}: {n} results stored (finished table)")
         elif plan.table_id not in finished and n:
             result.problems.append(f"{plan.table_id}: {n} results stored, yet not finished")
+        if (
+            seeds
+            and plan.table_id in stored_seeds
+            and (stored_seeds[plan.table_id] != seeds.get(plan.table_id))
+        ):
+            result.problems.append(f"{plan.table_id}: the stored seed is not the revealed one")
         if events.get(plan.table_id, 0) > 1:
             result.problems.append(
                 f"{plan.table_id}: table.finished stored {events[plan.table_id]} times"

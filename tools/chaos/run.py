@@ -130,12 +130,13 @@ def run(opts: Options) -> Figures:
             problem.split(":", 1)[0] for problem in finished_check.problems
         }
         records = [p.record for p in players]
+        seeds: dict[str, str] = {}
         results = [
             finished_check,
             checks.moves_in_log(engine, plans, records, until),
             checks.no_refusals(records),
-            checks.verify_tables(stack.redis_url, stack.prefix, plans),
-            checks.one_result_each(stack.database_url, plans, finished, wait=120),
+            checks.verify_tables(stack.redis_url, stack.prefix, plans, seeds),
+            checks.one_result_each(stack.database_url, plans, finished, wait=120, seeds=seeds),
             checks.ratings_replay(stack.database_url),
         ]
         say(f"checked in {time.monotonic() - until + 120:.1f} s")
