@@ -15,6 +15,7 @@ from __future__ import annotations
 import pytest
 
 from inferno_rules import all_games
+from tools.chaos.report import render
 from tools.chaos.run import Options, run
 from tools.chaos.stack import KINDS
 
@@ -38,6 +39,7 @@ def test_chaos_bounded() -> None:
             command="tests/tools/test_chaos.py",
         )
     )
+    print(render(figures))  # shown with the failure (or with -s)
     kills = figures.kills
     assert all(kills[name] >= 1 for name in KINDS), kills
     assert figures.moves_checked > 0
