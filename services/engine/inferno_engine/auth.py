@@ -112,6 +112,16 @@ def seat_of(claims: Claims, seats: list[dict[str, Any]]) -> int | None:
     return None
 
 
+def plays_here(claims: Claims, seats: list[dict[str, Any]]) -> bool:
+    """Whether the caller sits at the table as a player: a player or bot, or an operator whose
+    own account took a seat there. At their own table the seat's role wins: an operator plays
+    it like anyone (their hand, their moves) and its full view is closed to them while it is
+    played (see ``Tables.full_view``)."""
+    if claims.role in SEATED_ROLES:
+        return True
+    return claims.role == Role.OPERATOR and seat_of(claims, seats) is not None
+
+
 def acting_seat(claims: Claims, seats: list[dict[str, Any]], requested: int | None) -> int:
     """The seat a SubmitAction is for; refuses anyone acting for someone else."""
     if claims.role == Role.SERVICE:
@@ -122,7 +132,8 @@ def acting_seat(claims: Claims, seats: list[dict[str, Any]], requested: int | No
         if not 0 <= requested < len(seats):
             raise PermissionDenied(f"there is no seat {requested} at this table", "no_such_seat")
         return requested
-    require_role(claims, *SEATED_ROLES, Role.SERVICE)
+    if not plays_here(claims, seats):
+        require_role(claims, *SEATED_ROLES, Role.SERVICE)
     mine = seat_of(claims, seats)
     if mine is None:
         raise PermissionDenied("you have no seat at this table", reason="not_seated")
@@ -141,7 +152,7 @@ def viewer_of(claims: Claims, seats: list[dict[str, Any]], requested: int | None
         if not 0 <= requested < len(seats):
             raise PermissionDenied(f"there is no seat {requested} at this table", "no_such_seat")
         return Viewer.of_seat(requested)
-    if claims.role in SEATED_ROLES:
+    if plays_here(claims, seats):
         mine = seat_of(claims, seats)
         if mine is None:
             raise PermissionDenied(

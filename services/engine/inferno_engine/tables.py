@@ -699,6 +699,12 @@ class Tables:
     async def full_view(self, claims: Claims, table_id: str, reason: str) -> TableView:
         auth.require_role(claims, Role.OPERATOR)
         snap = await self._snapshot(table_id)
+        if snap.status not in ENDED and auth.plays_here(claims, snap.seats):
+            raise PermissionDenied(
+                "you play at this table: its full view would show you the other seats' cards; "
+                "it opens to you when the game ends",
+                reason="plays_here",
+            )
         await self._audit(claims, "full_view", table_id, reason)
         return self._view(snap, OPERATOR)
 

@@ -351,3 +351,39 @@ async def test_operators_pause_resume_and_abort(engine, check, redis_url, redis_
         ("aborted", "olga"),
     ]
     assert audit[2]["reason"] == "checking a complaint"
+
+
+async def test_an_operator_who_took_a_seat_plays_it_and_cannot_peek(engine, check) -> None:
+    """At their own table the seat's role wins: an operator's account holding a seat sees that
+    seat's hand and moves like any player; the full view (every hand) is closed to them while
+    the game is played, and open again once it ends. Other operators keep it."""
+    players = ["olga", "bruno", "carla", "duarte"]
+    await create_table(engine.address, "t", players)
+    olga = Client(engine.address, "olga", Role.OPERATOR)
+    other = Client(engine.address, "otto", Role.OPERATOR)
+    seated = {s: Client(engine.address, n) for s, n in enumerate(players) if s}
+    full = pb.GetFullViewRequest(table_id="t", reason="checking a report")
+    try:
+        mine = await olga.view("t")
+        assert mine.your_seat == 0 and len(mine.oh_hell.hand) == 1
+        await check.refused(
+            olga.stub.GetFullView(full, metadata=olga.metadata),
+            grpc.StatusCode.PERMISSION_DENIED,
+            "plays_here",
+        )
+        assert len((await other.stub.GetFullView(full, metadata=other.metadata)).oh_hell.all_hands)
+        # Olga bids when it is seat 0's turn, like any player.
+        for _ in range(4):
+            view = await olga.view("t")
+            turn = view.decision.seats[0]
+            mover = olga if turn == 0 else seated[turn]
+            answer = await mover.submit("t", view.version, bid(0))
+            assert not answer.replayed
+        await other.stub.AbortTable(
+            pb.AbortTableRequest(table_id="t", reason="test"), metadata=other.metadata
+        )
+        ended = await olga.stub.GetFullView(full, metadata=olga.metadata)
+        assert len(ended.oh_hell.all_hands) == 4
+    finally:
+        for client in (olga, other, *seated.values()):
+            await client.close()
