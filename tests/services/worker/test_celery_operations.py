@@ -150,11 +150,10 @@ def test_a_permanent_refusal_is_not_retried_and_says_so(stack: Stack) -> None:
             assert refusal.value.permanent
         # The worker's own id reused for another move: ALREADY_EXISTS, refused for good.
         token = engine.service_token()
-        engine.submit("keep", version, f"timeout:{version}:{seat}", token, seat=seat, forced=True)
+        used = f"timeout:{version}:{seat}"
+        engine.submit("keep", version, used, token, seat=seat, forced=True)
         with pytest.raises(Refused, match="ALREADY_EXISTS") as refusal:
-            engine.submit(
-                "keep", version, f"timeout:{version}:{seat}", token, seat=seat + 1, forced=True
-            )
+            engine.submit("keep", version, used, token, seat=(seat + 1) % 3, forced=True)
         assert refusal.value.permanent
         # A move function turns it into an outcome in words, counted as "refused".
         outcome = moves.timeout_move(
