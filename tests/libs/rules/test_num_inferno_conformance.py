@@ -8,16 +8,14 @@ import random
 
 import pytest
 
-from inferno_rules.games.num_inferno import NumInferno
-
 from .test_conformance import (
     check_option_values,
     check_player_counts,
     check_random_playouts,
     play,
 )
+from .test_num_inferno_helpers import GAME
 
-GAME = NumInferno()
 # One short match and one long one per seat count; hypothesis adds random option sets below.
 OPTION_SETS = ({"ROUNDS": 1}, {"ROUNDS": 2})
 
