@@ -5,8 +5,9 @@ Every Engine method goes through one wrapper (:class:`CallWrapper`) that does, i
 - **request ids**: takes ``x-request-id`` from the call (or makes one), sends it back in the
   initial metadata and binds it, with the table id, to every log line of the call;
 - **errors and metrics**: turns :class:`~inferno_engine.errors.EngineError` into its status
-  code, message and trailing metadata, a lost Redis into UNAVAILABLE; logs each refused or
-  failed call; counts errors and latency;
+  code, message and trailing metadata, a game codec's
+  :class:`~inferno_proto.codecs.CodecError` into INVALID_ARGUMENT with its reason, a lost
+  Redis into UNAVAILABLE; logs each refused or failed call; counts errors and latency;
 - **bounds**: refuses a request with any string field longer than
   :data:`~inferno_engine.bounds.MAX_TEXT` (INVALID_ARGUMENT ``too_long``), cuts every status
   message and logged table id to a short prefix (:mod:`inferno_engine.bounds`);
@@ -34,6 +35,7 @@ import structlog
 from structlog.contextvars import bind_contextvars, clear_contextvars
 
 from inferno_proto import engine_pb2
+from inferno_proto.codecs import CodecError
 
 from . import auth, metrics
 from .bounds import MAX_MESSAGE, MAX_TEXT, oversized, shown
@@ -45,7 +47,12 @@ ENGINE = engine_pb2.DESCRIPTOR.services_by_name["Engine"]
 Unary = Callable[[Any, grpc.aio.ServicerContext], Awaitable[Any]]
 Streaming = Callable[[Any, grpc.aio.ServicerContext], AsyncIterator[Any]]
 
-_HANDLED = (EngineError, redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
+_HANDLED = (
+    EngineError,
+    CodecError,
+    redis.exceptions.ConnectionError,
+    redis.exceptions.TimeoutError,
+)
 
 
 async def _abort(context: grpc.aio.ServicerContext, method: str, err: Exception) -> None:
@@ -55,6 +62,9 @@ async def _abort(context: grpc.aio.ServicerContext, method: str, err: Exception)
         trailing: tuple[tuple[str, str], ...] = (("inferno-reason", err.reason),)
         if err.version is not None:
             trailing += (("inferno-version", str(err.version)),)
+    elif isinstance(err, CodecError):  # a message the game's codec cannot read
+        code, message = grpc.StatusCode.INVALID_ARGUMENT, shown(err.message, MAX_MESSAGE)
+        trailing = (("inferno-reason", err.reason),)
     else:  # Redis is down or unreachable
         log.warning("storage_unavailable", method=method, error=repr(err))
         code = grpc.StatusCode.UNAVAILABLE

@@ -2,7 +2,7 @@
 
 Thin on purpose: authentication, request ids, logging and error mapping are wrapped around each
 method (:mod:`inferno_engine.interceptors`); the decisions are in :mod:`inferno_engine.tables`;
-the per-game message shapes are in :mod:`inferno_engine.games`.
+the per-game message shapes are the games' codecs (:mod:`inferno_proto.codecs`).
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import grpc
 from inferno_clock import ClockPolicy, turn_deadline
 from inferno_proto import engine_pb2 as pb
 from inferno_proto import engine_pb2_grpc
+from inferno_proto.codecs import codec
 
 from .auth import caller
-from .games import translation
 from .store import StoredEvent
 from .tables import (
     ABORTED,
@@ -40,7 +40,7 @@ STATUS = {
 
 
 def event_messages(game: str, stored: Sequence[StoredEvent]) -> list[pb.Event]:
-    tr = translation(game)
+    tr = codec(game)
     out = []
     for entry in stored:
         msg = pb.Event(id=entry.id, version=entry.version)
@@ -66,7 +66,7 @@ def fill_clocks(out: pb.Clocks, turn_seconds: int, clock: dict[str, int]) -> Non
 
 def view_message(table_id: str, tv: TableView) -> pb.GetViewResponse:
     snap = tv.snapshot
-    tr = translation(snap.game)
+    tr = codec(snap.game)
     out = pb.GetViewResponse(
         table_id=table_id,
         version=snap.version,

@@ -25,6 +25,7 @@ from inferno_auth import Claims, Role
 from inferno_bus import EventType
 from inferno_clock import problem as clock_problem
 from inferno_proto import engine_pb2 as pb
+from inferno_proto.codecs import codec
 from inferno_rules import (
     OPERATOR,
     SPECTATOR,
@@ -55,7 +56,6 @@ from .errors import (
     TableNotFound,
 )
 from .feeds import Feeds
-from .games import translation
 from .presence import Presence
 from .store import Snapshot, StoredEvent, TableStore
 
@@ -263,7 +263,7 @@ class Tables:
             raise GameNotServed(
                 f"this engine does not serve {game_name}; it serves {', '.join(sorted(self.games))}"
             )
-        raw = translation(game_name).options(options_msg)
+        raw = codec(game_name).options(options_msg)
         ids = [player_id for player_id, _, _ in seats]
         if any(not player_id for player_id in ids):
             raise InvalidArgument("every seat needs a player id", reason="bad_seats")
@@ -385,7 +385,7 @@ class Tables:
             await self._count_command(snap, get_game(snap.game), seat, answer_key)
         if forced and claims.role != Role.SERVICE:
             raise PermissionDenied("only the timer service may force a move", "wrong_role")
-        tr = translation(snap.game)
+        tr = codec(snap.game)
         action = tr.action(action_msg) if action_msg is not None else None
         if action is None and not forced:
             raise InvalidArgument("choose an action", reason="empty_action")
@@ -553,7 +553,7 @@ class Tables:
     ) -> list[str]:
         """The bus envelopes a change's events call for: each round scored, and the result
         when the game is over."""
-        tr = translation(snap.game)
+        tr = codec(snap.game)
         table_id = snap.table_id
         outbox = []
         for event in events:

@@ -22,9 +22,9 @@ from typing import Any
 
 import redis
 
+from inferno_proto.codecs import codec
 from inferno_rules import Applied, Event, commitment, get_game
 
-from .games import translation
 from .store import decode_to, encode_to
 
 STATUS_EVENT = "table.status"
@@ -77,7 +77,7 @@ def verify(record: dict[str, Any]) -> list[str]:
     if commitment(seed) != record["seed_commitment"]:
         problems.append("the revealed seed does not match the published commitment")
     game = get_game(record["game"])
-    tr = translation(record["game"])
+    tr = codec(record["game"])
     logged = [
         (int(e["id"].split("-")[0]), Event(e["kind"], e["data"], decode_to(e["to"])))
         for e in record["events"]

@@ -14,11 +14,11 @@ import random
 import time
 
 from inferno_proto import engine_pb2
+from inferno_proto.codecs import action_from_proto, action_to_proto, view_dict
 
 from .bots import UnknownBot, choose_or_pass, get_bot
 from .due_ticks import DueTicks
 from .engine_client import EngineClient, Refused
-from .engine_views import action_from_proto, action_to_proto, view_dict
 from .game_kinds import is_real_time
 from .table_records import TableRecords
 

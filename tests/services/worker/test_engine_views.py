@@ -1,4 +1,5 @@
-"""The worker reads the engine's answers back into the rules core's shapes, for every game.
+"""The worker reads the engine's answers back into the rules core's shapes, for every game
+(through the games' codecs, ``inferno_proto.codecs``, which the engine writes them with).
 
 Over whole random games, at every decision: the seat's view as the engine sends it (rules
 ``view`` → the engine's translation → protobuf) becomes, in the worker, exactly the dict the
@@ -14,16 +15,16 @@ import random
 
 import pytest
 
-from inferno_engine.games import translation
 from inferno_proto import engine_pb2 as pb
-from inferno_rules import CLOCK, SPECTATOR, Action, Viewer, get_game
-from inferno_worker.bots import get_bot
-from inferno_worker.engine_views import (
-    UnsupportedGame,
+from inferno_proto.codecs import (
+    CodecError,
     action_from_proto,
     action_to_proto,
+    codec,
     view_dict,
 )
+from inferno_rules import CLOCK, SPECTATOR, Action, Viewer, get_game
+from inferno_worker.bots import get_bot
 
 CASES = [
     ("oh_hell", 3, {}),
@@ -44,7 +45,7 @@ def engine_reply(game_name: str, state, seat: int | None) -> pb.GetViewResponse:
         reply.your_seat = seat
     reply.decision.seats.extend(game.decision(state).seats)
     viewer = SPECTATOR if seat is None else Viewer.of_seat(seat)
-    translation(game_name).fill_view(reply, game.view(state, viewer))
+    codec(game_name).fill_view(reply, game.view(state, viewer))
     return reply
 
 
@@ -127,17 +128,21 @@ def test_a_view_of_a_game_without_a_translation_still_names_the_seat() -> None:
 
 
 def test_actions_the_worker_cannot_translate_are_refused_with_a_reason() -> None:
-    with pytest.raises(UnsupportedGame, match="no game"):
+    with pytest.raises(CodecError, match="no game") as refused:
         action_from_proto(pb.Action())
-    with pytest.raises(UnsupportedGame, match="oh_hell"):
+    assert refused.value.reason == "wrong_game_action"
+    with pytest.raises(CodecError, match="bid or play") as refused:
         action_from_proto(pb.Action(oh_hell={}))
-    with pytest.raises(UnsupportedGame, match="take action of oh_hell"):
+    assert refused.value.reason == "empty_action"
+    with pytest.raises(CodecError, match="take action of oh_hell") as refused:
         action_to_proto("oh_hell", Action("take"))
-    with pytest.raises(UnsupportedGame, match="play action of burn_in_hell"):
+    assert refused.value.reason == "no_such_action"
+    with pytest.raises(CodecError, match="play action of burn_in_hell"):
         action_to_proto("burn_in_hell", Action("play", "R5"))
-    with pytest.raises(UnsupportedGame, match="chess"):
+    with pytest.raises(CodecError, match="chess") as refused:
         action_to_proto("chess", Action("play", "R5"))
-    with pytest.raises(UnsupportedGame, match="burn_in_hell"):
+    assert refused.value.reason == "game_not_in_api"
+    with pytest.raises(CodecError):
         action_from_proto(pb.Action(burn_in_hell={}))
 
 

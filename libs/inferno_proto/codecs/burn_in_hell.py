@@ -3,7 +3,7 @@
 Only shapes change here: what a viewer may see was already decided by the rules' ``view`` (the
 seat's own Circles, the discard pile for its digger) and ``visible_events`` (``circle_contents``
 to the owner, ``dig_pile`` to the digger); this module copies fields and never looks at hidden
-state, with one exception, :meth:`BurnInHellTranslation.public_action`, which keeps a new
+state, with one exception, :meth:`BurnInHellCodec.public_action`, which keeps a new
 Circle's cards off the bus.
 
 Time enters the rules only as ``Action("tick", ms)`` by the clock actor, which the engine
@@ -18,7 +18,7 @@ from inferno_proto import burn_in_hell_pb2 as bih
 from inferno_proto import engine_pb2 as pb
 from inferno_rules import CLOCK, Action, Event
 
-from ..errors import InvalidArgument
+from .errors import CodecError
 
 #: The rules' option names (docs/games/burn-in-hell.md).
 DEAL_INTERVAL: Final = "DEAL_INTERVAL_MS"
@@ -54,19 +54,19 @@ COMMAND_EVENTS: Final = frozenset(
 def _cards(kind: str, cards: Any) -> list[str]:
     found = list(cards)
     if not found:
-        raise InvalidArgument(f"name at least one card to {CARD_LISTS[kind]}", reason="no_cards")
+        raise CodecError(f"name at least one card to {CARD_LISTS[kind]}", reason="no_cards")
     if any(not card for card in found):
-        raise InvalidArgument("a card name is empty", reason="not_a_card")
+        raise CodecError("a card name is empty", reason="not_a_card")
     return found
 
 
 def _card(card: str, what: str) -> str:
     if not card:
-        raise InvalidArgument(f"name the card to {what}", reason="no_card")
+        raise CodecError(f"name the card to {what}", reason="no_card")
     return card
 
 
-class BurnInHellTranslation:
+class BurnInHellCodec:
     game = "burn_in_hell"
 
     # ------------------------------------------------------------------ requests
@@ -75,14 +75,14 @@ class BurnInHellTranslation:
         if branch is None:
             return {}
         if branch != self.game:
-            raise InvalidArgument(f"options for {branch} cannot open a {self.game} table")
+            raise CodecError(f"options for {branch} cannot open a {self.game} table")
         opts = msg.burn_in_hell
         raw: dict[str, object] = {}
         if opts.HasField("deal_interval_ms"):
             raw[DEAL_INTERVAL] = opts.deal_interval_ms
         if opts.match != bih.BURN_IN_HELL_MATCH_UNSPECIFIED:
             if opts.match not in MATCHES:
-                raise InvalidArgument(
+                raise CodecError(
                     f"option {MATCH} must be one of {', '.join(MATCH_ENUM)}; got {opts.match}",
                     reason=f"bad_option:{MATCH}",
                 )
@@ -94,7 +94,7 @@ class BurnInHellTranslation:
         branch = msg.WhichOneof("game")
         if branch != self.game:
             got = branch or "no game"
-            raise InvalidArgument(
+            raise CodecError(
                 f"this is a Burn in Hell table; the action is for {got}",
                 reason="wrong_game_action",
             )
@@ -104,7 +104,7 @@ class BurnInHellTranslation:
             return Action(kind, _cards(kind, getattr(a, kind).cards))
         if kind == "offer":
             if not a.offer.HasField("to_seat"):
-                raise InvalidArgument(
+                raise CodecError(
                     "an offer needs the seat it is made to (to_seat)", reason="no_recipient"
                 )
             return Action(
@@ -114,7 +114,7 @@ class BurnInHellTranslation:
         if kind in ANSWERS:
             offer_id = getattr(a, kind).offer_id
             if offer_id == 0:
-                raise InvalidArgument(
+                raise CodecError(
                     f"name the offer to {kind} (offer_id, from its offer_made event)",
                     reason="no_offer_id",
                 )
@@ -133,7 +133,7 @@ class BurnInHellTranslation:
             return Action(kind, _card(getattr(a, kind).card, ONE_CARD[kind]))
         if kind == "finished":
             return Action("finished", a.finished.on)
-        raise InvalidArgument(
+        raise CodecError(
             "choose a command: grab, release, form_circle, offer, accept, reject, withdraw, "
             "play_special, dig_pick, discard_special or finished",
             reason="empty_action",
@@ -162,8 +162,12 @@ class BurnInHellTranslation:
             getattr(a, kind).card = arg
         elif kind == "finished":
             a.finished.on = arg
-        else:
+        elif kind == "tick":
             return pb.Action()
+        else:
+            raise CodecError(
+                f"the {kind} action of {self.game} has no message", reason="no_such_action"
+            )
         return out
 
     def fill_view(self, out: pb.GetViewResponse, view: dict[str, Any]) -> None:
@@ -335,6 +339,11 @@ class BurnInHellTranslation:
         e.at = d["at"]
         return True
 
+    def view_dict(self, reply: pb.GetViewResponse) -> dict[str, Any]:
+        """The other way: a GetView answer back into the rules core's view dict (what bots
+        read), equal to the rules' own ``game.view`` for that viewer."""
+        return _view_dict(reply)
+
     # ------------------------------------------------------------------ bus and audit
     def public_action(self, state: Any, action: Action) -> dict[str, Any]:
         """The move as the bus may tell it. Every command is made in the open except a new
@@ -432,4 +441,71 @@ def _command(batch: list[Event]) -> tuple[int, int, Action] | None:
     return None
 
 
-TRANSLATION = BurnInHellTranslation()
+CODEC = BurnInHellCodec()
+
+
+def _optional(msg: Any, field: str) -> int | None:
+    return getattr(msg, field) if msg.HasField(field) else None
+
+
+def _view_dict(reply: pb.GetViewResponse) -> dict[str, Any]:
+    """A Burn in Hell seat's view as the rules core's ``game.view`` would have given it."""
+    v = reply.burn_in_hell
+    view: dict[str, Any] = {
+        "game": "burn_in_hell",
+        "players": len(v.seats),
+        "phase": v.phase,
+        "round": v.round,
+        "rounds": v.rounds,
+        "match": MATCHES.get(v.match, "SERIES"),
+        "now": v.now,
+        "deal_interval_ms": v.deal_interval_ms,
+        "round_starts_at": v.round_starts_at,
+        "first_seat": v.first_seat,
+        "next_deal_at": _optional(v, "next_deal_at"),
+        "paused_until": _optional(v, "paused_until"),
+        "deck_count": v.deck_count,
+        "discard_count": v.discard_count,
+        "discard_top": v.discard_top or None,
+        "ends_by_e1_at": _optional(v, "ends_by_e1_at"),
+        "seats": [
+            {
+                "seat": s.seat,
+                "table": list(s.table),
+                "held": list(s.held),
+                "holding": s.holding,
+                "hold_until": _optional(s, "hold_until"),
+                "grab_cooldown_until": _optional(s, "grab_cooldown_until"),
+                "finished": s.finished,
+                "circles": list(s.circles),
+            }
+            for s in v.seats
+        ],
+        "offers": [
+            {
+                "id": o.id,
+                "from": o.from_seat,
+                "to": o.to_seat,
+                "give": list(o.give),
+                "want": list(o.want),
+                "expires_at": o.expires_at,
+            }
+            for o in v.offers
+        ],
+        "digs": [{"seat": d.seat, "until": d.until} for d in v.digs],
+        "totals": list(v.totals),
+        "history": [
+            {"round": h.round, "reason": h.reason, "points": list(h.points)} for h in v.history
+        ],
+        "winners": list(v.winners),
+        "to_act": list(reply.decision.seats),
+    }
+    if reply.HasField("your_seat"):
+        view["seat"] = reply.your_seat
+        view["my_circles"] = [list(c.cards) for c in v.my_circles]
+        if v.digging:
+            view["dig_pile"] = list(v.dig_pile)
+    if v.phase == "over":
+        view["all_circles"] = [[list(c.cards) for c in seat.circles] for seat in v.all_circles]
+        view["discard"] = list(v.discard)
+    return view

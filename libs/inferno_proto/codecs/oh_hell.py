@@ -2,7 +2,7 @@
 
 Only shapes change here: what a viewer may see was already decided by the rules' ``view`` and
 ``visible_events``; this module copies fields and never looks at hidden state, with one
-exception, :meth:`OhHellTranslation.public_action`, which decides whether a move may be named on
+exception, :meth:`OhHellCodec.public_action`, which decides whether a move may be named on
 the bus (a sealed bid may not).
 """
 
@@ -12,10 +12,13 @@ from typing import Any
 
 from inferno_proto import engine_pb2 as pb
 from inferno_proto import oh_hell_pb2 as oh
-from inferno_rules import Action, Event
+from inferno_proto.options import options_from_proto
+from inferno_rules import Action, Event, get_game, validate_options
 from inferno_rules.cards import NAME
 
-from ..errors import InvalidArgument
+from .errors import CodecError
+
+INFO = get_game("oh_hell").info
 
 ORDERS = {
     oh.OH_HELL_ORDER_ASC: "ASC",
@@ -33,7 +36,7 @@ FLAGS = {
 }
 
 
-class OhHellTranslation:
+class OhHellCodec:
     game = "oh_hell"
 
     # ------------------------------------------------------------------ requests
@@ -42,12 +45,12 @@ class OhHellTranslation:
         if branch is None:
             return {}
         if branch != self.game:
-            raise InvalidArgument(f"options for {branch} cannot open an {self.game} table")
+            raise CodecError(f"options for {branch} cannot open an {self.game} table")
         raw: dict[str, object] = {}
         opts = msg.oh_hell
         if opts.order != oh.OH_HELL_ORDER_UNSPECIFIED:
             if opts.order not in ORDERS:
-                raise InvalidArgument(
+                raise CodecError(
                     f"option ORDER must be one of {', '.join(ORDER_ENUM)}; got {opts.order}",
                     reason="bad_option",
                 )
@@ -61,7 +64,7 @@ class OhHellTranslation:
         branch = msg.WhichOneof("game")
         if branch != self.game:
             got = branch or "no game"
-            raise InvalidArgument(
+            raise CodecError(
                 f"this is an Oh Hell table; the action is for {got}", reason="wrong_game_action"
             )
         kind = msg.oh_hell.WhichOneof("kind")
@@ -69,7 +72,7 @@ class OhHellTranslation:
             return Action("bid", msg.oh_hell.bid.count)
         if kind == "play":
             return Action("play", msg.oh_hell.play.card)
-        raise InvalidArgument("choose an action: bid or play", reason="empty_action")
+        raise CodecError("choose an action: bid or play", reason="empty_action")
 
     # ------------------------------------------------------------------ answers
     def action_message(self, action: Action) -> pb.Action:
@@ -78,6 +81,10 @@ class OhHellTranslation:
             out.oh_hell.bid.count = action.arg
         elif action.kind == "play":
             out.oh_hell.play.card = action.arg
+        else:
+            raise CodecError(
+                f"the {action.kind} action of {self.game} has no message", reason="no_such_action"
+            )
         return out
 
     def fill_view(self, out: pb.GetViewResponse, view: dict[str, Any]) -> None:
@@ -161,6 +168,11 @@ class OhHellTranslation:
             return False
         return True
 
+    def view_dict(self, reply: pb.GetViewResponse) -> dict[str, Any]:
+        """The other way: a GetView answer back into the rules core's view dict (what bots
+        read), equal to the rules' own ``game.view`` for that viewer."""
+        return _view_dict(reply)
+
     # ------------------------------------------------------------------ bus and audit
     def public_action(self, state: Any, action: Action) -> dict[str, Any]:
         """The move as the bus may tell it: a sealed bid's number stays secret."""
@@ -200,4 +212,50 @@ class OhHellTranslation:
         return moves
 
 
-TRANSLATION = OhHellTranslation()
+CODEC = OhHellCodec()
+
+
+def _view_dict(reply: pb.GetViewResponse) -> dict[str, Any]:
+    """An Oh Hell seat's view as the rules core's ``game.view`` would have given it."""
+    v = reply.oh_hell
+    players = len(v.seats)
+    last = v.last_trick if v.HasField("last_trick") else None
+    view: dict[str, Any] = {
+        "game": "oh_hell",
+        "players": players,
+        "options": validate_options(INFO, options_from_proto(v.options)),
+        "phase": v.phase,
+        "hand_number": v.hand_number,
+        "hands_total": v.hands_total,
+        "cards_this_hand": v.cards_this_hand,
+        "dealer": v.dealer,
+        "trump_card": v.trump_card or None,
+        "bids": [s.bid if s.HasField("bid") else None for s in v.seats],
+        "has_bid": [s.has_bid for s in v.seats],
+        "tricks_won": [s.tricks_won for s in v.seats],
+        "trick_leader": v.trick_leader,
+        "current_trick": [{"seat": p.seat, "card": p.card} for p in v.current_trick],
+        "last_trick": (
+            {"leader": last.leader, "cards": list(last.cards), "winner": last.winner}
+            if last is not None
+            else None
+        ),
+        "hand_sizes": [s.hand_size for s in v.seats],
+        "scores": [s.score for s in v.seats],
+        "history": [
+            {
+                "cards": h.cards,
+                "dealer": h.dealer,
+                "trump_suit": h.trump_suit or None,
+                "bids": list(h.bids),
+                "won": list(h.won),
+                "points": list(h.points),
+            }
+            for h in v.history
+        ],
+        "to_act": list(reply.decision.seats),
+    }
+    if reply.HasField("your_seat"):  # a spectator's view has no seat and no hand
+        view["seat"] = reply.your_seat
+        view["hand"] = list(v.hand)
+    return view

@@ -1,4 +1,4 @@
-"""Burn in Hell's translation between the proto and the rules core, on real games.
+"""Burn in Hell's codec between the proto and the rules core, on real games.
 
 Every command survives proto → rules ``Action`` → proto; malformed commands are refused with a
 reason; no message can carry a clock tick; over whole games moved by a simulated clock, every
@@ -17,10 +17,9 @@ from typing import Any
 
 import pytest
 
-from inferno_engine.errors import InvalidArgument
-from inferno_engine.games import TRANSLATIONS, translation
 from inferno_proto import burn_in_hell_pb2 as bih
 from inferno_proto import engine_pb2 as pb
+from inferno_proto.codecs import CODECS, CodecError, codec
 from inferno_rules import (
     CLOCK,
     OPERATOR,
@@ -32,11 +31,10 @@ from inferno_rules import (
     validate_options,
     visible_events,
 )
+from tests.services.engine.burn_in_hell_games import GAME_NAME, choose, hidden_from, play
+from tests.support.engine_process import ROOT
 
-from .burn_in_hell_games import GAME_NAME, choose, hidden_from, play
-from .conftest import ROOT
-
-TR = translation(GAME_NAME)
+TR = codec(GAME_NAME)
 GAME = get_game(GAME_NAME)
 PROTO = ROOT / "proto" / "inferno" / "engine" / "v1" / "burn_in_hell.proto"
 #: Fields that hold words, not cards (a round's end reason "E1" is also a card's id).
@@ -149,7 +147,7 @@ MALFORMED = [
 
 @pytest.mark.parametrize(("message", "reason"), MALFORMED)
 def test_malformed_commands_are_refused_with_a_reason(message: pb.Action, reason: str) -> None:
-    with pytest.raises(InvalidArgument) as refused:
+    with pytest.raises(CodecError) as refused:
         TR.action(message)
     assert refused.value.reason == reason
     assert len(refused.value.message) > 15  # a sentence a player can be shown
@@ -180,15 +178,15 @@ def test_options_read_into_the_rules_names_and_defaults() -> None:
 
 
 def test_bad_options_are_refused() -> None:
-    with pytest.raises(InvalidArgument, match="options for oh_hell"):
+    with pytest.raises(CodecError, match="options for oh_hell"):
         TR.options(pb.GameOptions(oh_hell={}))
-    with pytest.raises(InvalidArgument, match="SERIES, OPEN") as refused:
+    with pytest.raises(CodecError, match="SERIES, OPEN") as refused:
         TR.options(pb.GameOptions(burn_in_hell={"match": 9}))
     assert refused.value.reason == "bad_option:MATCH"
 
 
-def test_the_translation_is_registered() -> None:
-    assert TRANSLATIONS[GAME_NAME] is TR
+def test_the_codec_is_registered() -> None:
+    assert CODECS[GAME_NAME] is TR
 
 
 # ------------------------------------------------------------------------ views

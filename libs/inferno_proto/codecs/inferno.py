@@ -12,24 +12,24 @@ from typing import Any
 from inferno_proto import engine_pb2 as pb
 from inferno_rules import Action, Event
 
-from ..errors import InvalidArgument
+from .errors import CodecError
 
 
-class InfernoTranslation:
+class InfernoCodec:
     game = "inferno"
 
     # ------------------------------------------------------------------ requests
     def options(self, msg: pb.GameOptions) -> dict[str, object]:
         branch = msg.WhichOneof("game")
         if branch is not None and branch != self.game:
-            raise InvalidArgument(f"options for {branch} cannot open an {self.game} table")
+            raise CodecError(f"options for {branch} cannot open an {self.game} table")
         return {}  # Inferno has no table options
 
     def action(self, msg: pb.Action) -> Action:
         branch = msg.WhichOneof("game")
         if branch != self.game:
             got = branch or "no game"
-            raise InvalidArgument(
+            raise CodecError(
                 f"this is an Inferno table; the action is for {got}", reason="wrong_game_action"
             )
         kind = msg.inferno.WhichOneof("kind")
@@ -37,9 +37,7 @@ class InfernoTranslation:
             return Action("play", msg.inferno.play.card)
         if kind == "take":
             return Action("take")
-        raise InvalidArgument(
-            "choose an action: play a card or take the pile", reason="empty_action"
-        )
+        raise CodecError("choose an action: play a card or take the pile", reason="empty_action")
 
     # ------------------------------------------------------------------ answers
     def action_message(self, action: Action) -> pb.Action:
@@ -48,6 +46,10 @@ class InfernoTranslation:
             out.inferno.play.card = action.arg
         elif action.kind == "take":
             out.inferno.take.SetInParent()
+        else:
+            raise CodecError(
+                f"the {action.kind} action of {self.game} has no message", reason="no_such_action"
+            )
         return out
 
     def fill_view(self, out: pb.GetViewResponse, view: dict[str, Any]) -> None:
@@ -124,6 +126,11 @@ class InfernoTranslation:
             return False
         return True
 
+    def view_dict(self, reply: pb.GetViewResponse) -> dict[str, Any]:
+        """The other way: a GetView answer back into the rules core's view dict (what bots
+        read), equal to the rules' own ``game.view`` for that viewer."""
+        return _view_dict(reply)
+
     # ------------------------------------------------------------------ bus and audit
     def public_action(self, state: Any, action: Action) -> dict[str, Any]:
         """Every Inferno move is made face up, so the bus names it as played."""
@@ -163,4 +170,39 @@ class InfernoTranslation:
         return moves
 
 
-TRANSLATION = InfernoTranslation()
+CODEC = InfernoCodec()
+
+
+def _view_dict(reply: pb.GetViewResponse) -> dict[str, Any]:
+    """An Inferno seat's view as the rules core's ``game.view`` would have given it."""
+    v = reply.inferno
+    view: dict[str, Any] = {
+        "game": "inferno",
+        "players": len(v.seats),
+        "phase": v.phase,
+        "round": v.round,
+        "regular_rounds": v.regular_rounds,
+        "decisive": v.decisive,
+        "contenders": list(v.contenders),
+        "starter": v.starter,
+        "pile": list(v.pile),
+        "lead_colour": v.lead_colour or None,
+        "lead_value": v.lead_value or None,
+        "hand_sizes": [s.hand_size for s in v.seats],
+        "draw_pile": v.draw_pile,
+        "taken_sizes": [s.taken_size for s in v.seats],
+        "out": [s.out for s in v.seats],
+        "totals": [s.total for s in v.seats],
+        "decisive_totals": [s.decisive_total for s in v.seats],
+        "history": [
+            {"round": h.round, "decisive": h.decisive, "points": list(h.points)} for h in v.history
+        ],
+        "to_act": list(reply.decision.seats),
+        "winners": list(v.winners),
+    }
+    if reply.HasField("your_seat"):
+        view["seat"] = reply.your_seat
+        view["hand"] = list(v.hand)
+        view["taken"] = list(v.taken)
+        view["taken_points"] = v.taken_points
+    return view

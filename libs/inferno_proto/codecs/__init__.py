@@ -1,0 +1,96 @@
+"""One codec per game: the whole mapping between the rules core's plain data and the protobuf
+of the engine's API, both ways, in one module per game.
+
+The engine uses a codec to read requests (options, actions) and write answers (views, events,
+the bus's public move and round score, the moves replayed by ``verify``); the worker uses the
+same codec the other way round, to read a seat's GetView answer back into the rules' view dict
+and to send its bots' actions; the client draws what the codec reads. So a field added to a
+game's messages is added in one module, and the round-trip tests
+(``tests/libs/proto/test_codecs.py``) catch a side that forgot it.
+
+Only shapes change here: what a viewer may see was decided before, by the rules' ``view`` and
+``visible_events``. A codec is found by the game's name (:func:`codec`), which is also the name
+of the game's branch in every ``oneof`` of the proto (``oh_hell``, ``inferno``…). Adding a game
+is a module here and a line in :data:`CODECS` (``docs/adding-a-game.md``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from inferno_proto import engine_pb2 as pb
+from inferno_rules import Action, Event
+
+from . import burn_in_hell, inferno, oh_hell
+from .errors import CodecError, NoCodec
+
+
+class Codec(Protocol):
+    """What every game's codec does (each method is documented in the games' modules)."""
+
+    game: str
+
+    # client → engine
+    def options(self, msg: pb.GameOptions) -> dict[str, object]: ...
+    def action(self, msg: pb.Action) -> Action: ...
+    # engine → client
+    def action_message(self, action: Action) -> pb.Action: ...
+    def fill_view(self, out: pb.GetViewResponse, view: dict[str, Any]) -> None: ...
+    def fill_event(self, out: pb.Event, event: Event) -> bool: ...
+    # the answer read back (worker, client)
+    def view_dict(self, reply: pb.GetViewResponse) -> dict[str, Any]: ...
+    # the bus and verify
+    def public_action(self, state: Any, action: Action) -> dict[str, Any]: ...
+    def round_score(self, state: Any, event: Event) -> dict[str, Any] | None: ...
+    def replay_actions(self, events: list[tuple[int, Event]]) -> list[tuple[int, Action]]: ...
+
+
+#: Every game the API has messages for, by name.
+CODECS: dict[str, Codec] = {c.game: c for c in (oh_hell.CODEC, inferno.CODEC, burn_in_hell.CODEC)}
+
+
+def codec(game: str) -> Codec:
+    """The codec of ``game``; :class:`NoCodec` (a :class:`CodecError`) if the API lacks it."""
+    try:
+        return CODECS[game]
+    except KeyError:
+        raise NoCodec(game, sorted(CODECS)) from None
+
+
+def action_from_proto(msg: pb.Action) -> Action:
+    """An ``Action`` message of any game (its branch names the game) as the rules' action."""
+    game = msg.WhichOneof("game")
+    if game is None:
+        raise CodecError("the action names no game", reason="wrong_game_action")
+    return codec(game).action(msg)
+
+
+def action_to_proto(game: str, action: Action) -> pb.Action:
+    """The rules' ``action`` of ``game`` as an ``Action`` message."""
+    return codec(game).action_message(action)
+
+
+def view_dict(reply: pb.GetViewResponse) -> dict[str, Any]:
+    """A GetView answer as the rules core's ``game.view`` would have given it.
+
+    A game without a codec here (an engine newer than its reader) gives the little every view
+    has, so bots that choose from the legal actions alone still play it."""
+    found = CODECS.get(reply.game)
+    if found is None:
+        view: dict[str, Any] = {"game": reply.game, "players": len(reply.seats)}
+        if reply.HasField("your_seat"):
+            view["seat"] = reply.your_seat
+        return view
+    return found.view_dict(reply)
+
+
+__all__ = [
+    "CODECS",
+    "Codec",
+    "CodecError",
+    "NoCodec",
+    "action_from_proto",
+    "action_to_proto",
+    "codec",
+    "view_dict",
+]
