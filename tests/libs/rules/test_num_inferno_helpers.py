@@ -12,11 +12,13 @@ from inferno_rules import Action, Applied, Rejected
 # Until Num Inferno is registered, nothing imports its package from compiled code, and the
 # compiled ``inferno_rules.games`` package has a wrong ``__path__`` (mypyc derives it as if its
 # group's shared library sat at the top of the build, which it does not: it sits inside
-# ``inferno_rules/``). Import lookups for the unregistered package then fail; add the real
-# directory. The source build is unaffected. Registration makes this unnecessary.
-_GAMES_DIR = os.path.dirname(inferno_rules.games.__file__ or "")
-if _GAMES_DIR and _GAMES_DIR not in inferno_rules.games.__path__:
-    inferno_rules.games.__path__.append(_GAMES_DIR)
+# ``inferno_rules/``), so the unregistered package cannot be found. Add the real directories
+# (``games/`` under each of ``inferno_rules.__path__``). The source build is unaffected, and
+# registration makes this unnecessary.
+for _root in inferno_rules.__path__:
+    _games = os.path.join(_root, "games")
+    if os.path.isdir(_games) and _games not in inferno_rules.games.__path__:
+        inferno_rules.games.__path__.append(_games)
 
 from inferno_rules.games.num_inferno import NumInferno, cards, state  # noqa: E402
 from inferno_rules.games.num_inferno import legal as rules_legal  # noqa: E402
