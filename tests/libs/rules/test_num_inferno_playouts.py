@@ -3,13 +3,15 @@ the action log gives the same states, and the result is explained by the round p
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
-from inferno_rules import Action
+from inferno_rules import Action, native
 from inferno_rules.core import rank_seats
 
+from .test_implementation import run
 from .test_num_inferno_helpers import GAME, applied, new
 
 MAX_MOVES = 20_000
@@ -75,3 +77,42 @@ def test_every_state_round_trips_through_bytes() -> None:
         assert GAME.decode(data) == state and GAME.encode(GAME.decode(data)) == data
         seat = state.to_act[0]
         state = applied(state, seat, rng.choice(GAME.legal_actions(state, seat))).state
+
+
+# Seeded random games at every seat count, digesting every state's bytes and every event, with
+# the implementation that ran (the helpers' path fix, inlined: the game is not registered yet).
+PLAYOUT = """
+import hashlib, json, os, random, inferno_rules, inferno_rules.games
+for root in inferno_rules.__path__:
+    games = os.path.join(root, "games")
+    if os.path.isdir(games) and games not in inferno_rules.games.__path__:
+        inferno_rules.games.__path__.append(games)
+from inferno_rules.games.num_inferno import NumInferno, game as module
+game = NumInferno()
+digest = hashlib.sha256()
+for players in range(3, 7):
+    rng = random.Random(players)
+    state = game.new_game(players, {"ROUNDS": 2}, f"impl-{players}")
+    digest.update(repr(game.opening_events(state)).encode())
+    while not game.is_over(state):
+        seat = state.to_act[0]
+        out = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        digest.update(game.encode(out.state) + repr(out.events).encode())
+        state = out.state
+    digest.update(repr(game.result(state)).encode())
+print(json.dumps([inferno_rules.IMPLEMENTATION, module.__file__, digest.hexdigest()]))
+"""
+
+
+def test_the_compiled_build_plays_num_inferno_byte_for_byte_like_the_source() -> None:
+    reason = native.unusable_because(native.build_dir())
+    if reason is not None:
+        pytest.skip(f"no usable compiled build here: {reason}")
+    found = {}
+    for impl in ("compiled", "pure"):
+        out = run(PLAYOUT, INFERNO_RULES_IMPL=impl)
+        assert out.returncode == 0, out.stderr
+        loaded, path, digest = json.loads(out.stdout)
+        assert loaded == impl and path.endswith(".py") == (impl == "pure")
+        found[impl] = digest
+    assert found["compiled"] == found["pure"]
