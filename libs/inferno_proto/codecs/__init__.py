@@ -39,6 +39,7 @@ class Codec(Protocol):
     def fill_event(self, out: pb.Event, event: Event) -> bool: ...
     # the answer read back (worker, client)
     def view_dict(self, reply: pb.GetViewResponse) -> dict[str, Any]: ...
+    def move_text(self, msg: pb.Action) -> str: ...
     # the bus and verify
     def public_action(self, state: Any, action: Action) -> dict[str, Any]: ...
     def round_score(self, state: Any, event: Event) -> dict[str, Any] | None: ...
@@ -70,6 +71,37 @@ def action_to_proto(game: str, action: Action) -> pb.Action:
     return codec(game).action_message(action)
 
 
+def move_text(msg: pb.Action) -> str:
+    """An ``Action`` message of any game in the players' words (``bid 2``, ``take``, ``grab
+    P1``); the message's own text for one no codec reads."""
+    found = CODECS.get(msg.WhichOneof("game") or "")
+    return (found.move_text(msg) if found is not None else "") or str(msg).strip()
+
+
+def parse_move(text: str, legal: list[pb.Action]) -> pb.Action:
+    """The legal move ``text`` names, in the players' words of :func:`move_text`, any case.
+
+    A move is only ever read against the moves the engine listed as legal, so a client never
+    sends one the engine would refuse for its form. One word may stand for the only legal move
+    whose text ends with it (``2`` for ``bid 2``, ``10h`` for ``play 10H``), or is it
+    (``take``). Raises ``ValueError`` saying what would be accepted."""
+    wanted = " ".join(text.strip().lower().split())
+    if not wanted:
+        raise ValueError("type a move, for example one of the legal moves listed")
+    if not legal:
+        raise ValueError("you have no move to make now: it is not your turn")
+    texts = [move_text(action).lower() for action in legal]
+    exact = [a for a, t in zip(legal, texts, strict=True) if t == wanted]
+    if exact:
+        return exact[0]
+    if " " not in wanted:
+        ending = [a for a, t in zip(legal, texts, strict=True) if t.split()[-1:] == [wanted]]
+        if len(ending) == 1:
+            return ending[0]
+    choices = ", ".join(move_text(a) for a in legal)
+    raise ValueError(f"{text.strip()!r} is not a legal move now; legal: {choices}")
+
+
 def view_dict(reply: pb.GetViewResponse) -> dict[str, Any]:
     """A GetView answer as the rules core's ``game.view`` would have given it.
 
@@ -92,5 +124,7 @@ __all__ = [
     "action_from_proto",
     "action_to_proto",
     "codec",
+    "move_text",
+    "parse_move",
     "view_dict",
 ]

@@ -339,6 +339,33 @@ class BurnInHellCodec:
         e.at = d["at"]
         return True
 
+    def move_text(self, msg: pb.Action) -> str:
+        """A command in the players' words: ``grab P1``, ``circle P1 P2 P3``, ``offer 2 give P1
+        want G3``, ``accept 4``, ``special LAKE-1 on 2 W4``, ``dig W4``, ``discard
+        SHADOW-1``, ``finished on``."""
+        move = msg.burn_in_hell
+        kind = move.WhichOneof("kind")
+        if kind in CARD_LISTS:
+            cards = " ".join(getattr(move, kind).cards)
+            return f"{'circle' if kind == 'form_circle' else kind} {cards}"
+        if kind == "offer":
+            o = move.offer
+            give, want = " ".join(o.give) or "-", " ".join(o.want) or "-"
+            return f"offer {o.to_seat} give {give} want {want}"
+        if kind in ANSWERS:
+            return f"{kind} {getattr(move, kind).offer_id}"
+        if kind == "play_special":
+            p = move.play_special
+            aimed = f" on {p.victim} {p.target}" if p.HasField("victim") else ""
+            return f"special {p.card}{aimed}"
+        if kind == "dig_pick":
+            return f"dig {move.dig_pick.card}"
+        if kind == "discard_special":
+            return f"discard {move.discard_special.card}"
+        if kind == "finished":
+            return f"finished {'on' if move.finished.on else 'off'}"
+        return ""
+
     def view_dict(self, reply: pb.GetViewResponse) -> dict[str, Any]:
         """The other way: a GetView answer back into the rules core's view dict (what bots
         read), equal to the rules' own ``game.view`` for that viewer."""

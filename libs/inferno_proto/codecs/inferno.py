@@ -126,6 +126,15 @@ class InfernoCodec:
             return False
         return True
 
+    def move_text(self, msg: pb.Action) -> str:
+        """A move in the players' words: ``play BLUE-5-c2``, ``take``."""
+        kind = msg.inferno.WhichOneof("kind")
+        if kind == "play":
+            return f"play {msg.inferno.play.card}"
+        if kind == "take":
+            return "take"
+        return ""
+
     def view_dict(self, reply: pb.GetViewResponse) -> dict[str, Any]:
         """The other way: a GetView answer back into the rules core's view dict (what bots
         read), equal to the rules' own ``game.view`` for that viewer."""

@@ -168,6 +168,17 @@ class OhHellCodec:
             return False
         return True
 
+    def move_text(self, msg: pb.Action) -> str:
+        """A move in the players' words: ``bid 2``, ``play 10H`` (what the client prints and
+        reads back; every legal move's text names it alone)."""
+        move = msg.oh_hell
+        kind = move.WhichOneof("kind")
+        if kind == "bid":
+            return f"bid {move.bid.count}"
+        if kind == "play":
+            return f"play {move.play.card}"
+        return ""
+
     def view_dict(self, reply: pb.GetViewResponse) -> dict[str, Any]:
         """The other way: a GetView answer back into the rules core's view dict (what bots
         read), equal to the rules' own ``game.view`` for that viewer."""

@@ -24,10 +24,21 @@ from inferno_proto.codecs import (
     action_from_proto,
     action_to_proto,
     codec,
+    move_text,
+    parse_move,
     view_dict,
 )
 from inferno_proto.options import options_to_proto
-from inferno_rules import CLOCK, SPECTATOR, Applied, Game, Viewer, all_games, commitment
+from inferno_rules import (
+    CLOCK,
+    SPECTATOR,
+    Action,
+    Applied,
+    Game,
+    Viewer,
+    all_games,
+    commitment,
+)
 from inferno_rules.options import OptionSpec
 
 GAMES = all_games()
@@ -74,10 +85,15 @@ def check_decision(name: str, game: Game[Any], state: Any) -> None:
         viewer = SPECTATOR if seat is None else Viewer.of_seat(seat)
         assert view_dict(reply_for(name, game, state, seat)) == game.view(state, viewer), seat
     for seat in game.decision(state).seats:
-        for action in game.legal_actions(state, seat):
-            message = action_to_proto(name, action)
+        legal = game.legal_actions(state, seat)
+        messages = [action_to_proto(name, action) for action in legal]
+        for action, message in zip(legal, messages, strict=True):
             assert message.WhichOneof("game") == name
             assert action_from_proto(pb.Action.FromString(message.SerializeToString())) == action
+            # The players' words name this move alone among the legal ones, in any case.
+            text = move_text(message)
+            assert text and text != str(message).strip(), f"{name}: {action} has no words"
+            assert parse_move(text.upper(), messages) == message, text
 
 
 def check_events(name: str, game: Game[Any], state: Any, events: tuple[Any, ...]) -> None:
@@ -164,3 +180,20 @@ def test_an_action_of_another_game_or_of_no_game_is_refused_with_a_reason(name: 
     with pytest.raises(CodecError) as refused:
         codec(name).action(pb.Action())
     assert refused.value.reason == "wrong_game_action" and refused.value.message
+
+
+def test_one_word_stands_for_the_only_legal_move_it_names() -> None:
+    """The terminal player's words: ``take`` at Inferno's forced take (it was read as ``play
+    take`` and refused, stalling every human game there), ``2`` for ``bid 2``, ``10h`` for
+    ``play 10H``; a word naming no legal move, or several, is refused listing the choices."""
+    take = action_to_proto("inferno", Action("take"))
+    assert parse_move("take", [take]) == take
+    assert parse_move(" TAKE ", [take]) == take
+    bids = [action_to_proto("oh_hell", Action("bid", n)) for n in range(3)]
+    assert parse_move("2", bids) == bids[2]
+    cards = [action_to_proto("oh_hell", Action("play", c)) for c in ("10H", "QS")]
+    assert parse_move("10h", cards) == cards[0]
+    with pytest.raises(ValueError, match="legal: play 10H, play QS"):
+        parse_move("KD", cards)
+    with pytest.raises(ValueError, match="not your turn"):
+        parse_move("take", [])
