@@ -199,3 +199,11 @@ def test_every_listed_action_is_accepted_and_covers_every_order_of_a_simple() ->
         for action in actions:
             applied(state, 0, action)
     assert [a for a in legal(lead(), 0) if a == ["8RB"]] == [["8RB"]]
+
+
+def test_the_frameworks_guards_refuse_unknown_seats_other_turns_and_moves_after_the_end() -> None:
+    state = lead()
+    rejected(state, 9, play("9R"), "no_such_seat")
+    rejected(state, 1, play("16R"), "not_your_turn")
+    over = state._replace(phase="over", to_act=())  # type: ignore[attr-defined]
+    rejected(over, 0, play("9R"), "game_over")
