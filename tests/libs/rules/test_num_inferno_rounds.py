@@ -202,3 +202,18 @@ def test_a_tie_on_total_and_round_wins_is_a_shared_win() -> None:
     result = GAME.result(_over((7, 7, 4), (1, 1, 1)))
     assert result is not None
     assert result.winners == (0, 1) and result.ranking == (1, 1, 3)
+
+
+def test_decision_with_nobody_out_the_last_unblocked_player_wins_the_round() -> None:
+    state = arranged(
+        {0: ("5R", "INF1", "JOKER1"), 1: ("2R", "3R"), 2: ("JOKER2", "NUMX")},
+        players=3,
+        to_act=0,
+        blocked=(2,),
+        ROUNDS=2,
+    )
+    out = applied(state, 0, play("5R"))  # seat 0 is blocked now: only seat 1 is unblocked
+    end = event(out, "round_end")
+    assert end["order"] == [1] and end["winner"] == 1 and end["blocked"] == [0, 2]
+    assert end["points"] == [0, 2, 0] and end["ranks"] == [2, 1, 2]
+    assert out.state.round_no == 1 and out.state.starter == 1 and out.state.wins == (0, 1, 0)
