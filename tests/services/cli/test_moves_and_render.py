@@ -168,3 +168,13 @@ def test_a_burn_in_hell_table_shows_tables_offers_and_only_your_circles() -> Non
     assert "offer 4: seat 2 → seat 0, gives P3 for P1" in text
     assert "your circles: W1 W2 W3" in text
     assert "S1" not in text
+
+
+def test_every_registered_game_has_a_board_and_a_codec() -> None:
+    """Adding a game is a list of files: a game registered without its client board (or its
+    codec) fails here, not in front of a player."""
+    from inferno_cli.boards import BOARDS
+    from inferno_proto.codecs import CODECS
+    from inferno_rules import all_games
+
+    assert set(all_games()) == set(BOARDS) == set(CODECS)
