@@ -13,6 +13,11 @@ both from one grpc.aio client process in the same way:
   play); gives the latency a player sees under that load. The echo is paced the same way, so
   the latency the machine itself adds (other work on its cores) is seen beside the engine's.
 
+``--against REF`` instead compares this tree's engine with the engine of an earlier commit
+(``git archive REF``), both on the pure-Python rules core, in alternating closed-loop rounds of
+50 tables in the same run (``docs/benchmarks/engine_submit_against.md``): how a change to the
+move path is shown to cost nothing.
+
 It prints the engine's rate as a fraction of the echo's, the p50/p99 latencies, and the CPU time
 per call of the server process and of the client process (this one): CPU per call does not
 depend on what else the machine is doing the way calls/s and latencies do, and the client's
@@ -78,8 +83,8 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def spawn(args: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
-    path = os.pathsep.join([str(ROOT / "libs"), str(ROOT / "services" / "engine"), str(ROOT)])
+def spawn(args: list[str], env: dict[str, str], root: Path = ROOT) -> subprocess.Popen[bytes]:
+    path = os.pathsep.join([str(root / "libs"), str(root / "services" / "engine"), str(root)])
     return subprocess.Popen(
         [sys.executable, *args],
         env={**os.environ, "PYTHONPATH": path, **env},
@@ -338,12 +343,123 @@ def report(results: dict[str, Row]) -> str:
     return "\n".join(lines) + "\n"
 
 
+ROUNDS = 3
+
+
+def engine_env(port: int, prefix: str) -> dict[str, str]:
+    return {
+        "INFERNO_REDIS_URL": REDIS_URL,
+        "INFERNO_REDIS_PREFIX": prefix,
+        "INFERNO_ENGINE_HOST": "127.0.0.1",
+        "INFERNO_ENGINE_PORT": str(port),
+        "INFERNO_TOKEN_KEY": KEY,
+        "INFERNO_LOG_LEVEL": "WARNING",
+        "INFERNO_RULES_IMPL": "pure",  # the other tree has no compiled build: both pure
+    }
+
+
+async def against(ref: str, tree: Path) -> dict[str, list[Row]]:
+    """This tree's engine and ``ref``'s, 50 tables each, closed loop, in alternating rounds."""
+    prefix = f"bench:{uuid.uuid4().hex[:8]}:"
+    sides = {"this tree": ROOT, f"{ref}": tree}
+    ports = {name: free_port() for name in sides}
+    servers = {
+        name: spawn(["-m", "inferno_engine"], engine_env(ports[name], prefix), root)
+        for name, root in sides.items()
+    }
+    metadata = (("authorization", "Bearer " + issue_token(KEY, "bench", Role.SERVICE)),)
+    rows: dict[str, list[Row]] = {name: [] for name in sides}
+    steps = tqdm(total=ROUNDS * len(sides), desc=f"engine_submit vs {ref}", unit="round")
+    try:
+        for name in sides:
+            await _wait_engine(f"127.0.0.1:{ports[name]}")
+        for round_no in range(ROUNDS):
+            for name in sides:
+                async with grpc.aio.insecure_channel(f"127.0.0.1:{ports[name]}") as channel:
+                    stub = engine_pb2_grpc.EngineStub(channel)
+                    tag = "a" if name == "this tree" else "b"
+                    boards = [Table(stub, metadata, f"{tag}{round_no}-{i}") for i in range(50)]
+                    await asyncio.gather(*(b.open() for b in boards))
+                    rows[name].append(
+                        await measure(
+                            servers[name], lambda b=boards: closed_loop([x.move for x in b])
+                        )
+                    )
+                steps.update()
+    finally:
+        steps.close()
+        for process in servers.values():
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        client = redis.Redis.from_url(REDIS_URL)
+        keys = list(client.scan_iter(match=prefix + "*", count=1000))
+        if keys:
+            client.delete(*keys)
+        client.close()
+    return rows
+
+
+def against_report(ref: str, rows: dict[str, list[Row]]) -> str:
+    def median(values: list[float]) -> float:
+        return sorted(values)[len(values) // 2]
+
+    lines = [
+        f"## Engine: SubmitAction, this tree against `{ref}` (`python -m bench.engine_submit "
+        f"--against {ref}`)",
+        "",
+        f"Both engines on the pure-Python rules core, 50 tables in a closed loop each, "
+        f"{ROUNDS} alternating rounds in the same run (medians; every round in the table).",
+        "",
+        "| engine | calls/s per round | median calls/s | median server CPU µs/call | p99 ms |",
+        "|---|---|---:|---:|---:|",
+    ]
+    medians = {}
+    for name, runs in rows.items():
+        rate, cpu = median([r[0] for r in runs]), median([r[3] for r in runs])
+        medians[name] = (rate, cpu)
+        per_round = ", ".join(f"{r[0]:,.0f}" for r in runs)
+        lines.append(
+            f"| {name} | {per_round} | {rate:,.0f} | {cpu:,.0f} | "
+            f"{median([r[2] for r in runs]):.1f} |"
+        )
+    (new_rate, new_cpu), (old_rate, old_cpu) = medians["this tree"], medians[ref]
+    lines += [
+        "",
+        f"- this tree answers {new_rate / old_rate:.0%} of `{ref}`'s calls/s at "
+        f"{new_cpu / old_cpu:.0%} of its server CPU per call.",
+        f"- load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores.",
+    ]
+    return "\n".join(lines) + "\n"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--echo-server", type=int, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--against",
+        metavar="REF",
+        help="compare this tree's engine with the engine of commit REF (same run, both pure)",
+    )
     args = parser.parse_args()
     if args.echo_server:
         asyncio.run(_echo_server(args.echo_server))
+        return
+    if args.against:
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="engine-ref-") as tmp:
+            archive = subprocess.run(
+                ["git", "-C", str(ROOT), "archive", args.against],
+                capture_output=True,
+                check=True,
+            ).stdout
+            subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+            text = against_report(args.against, asyncio.run(against(args.against, Path(tmp))))
+        print(text)
+        write_section("engine_submit_against", text)
         return
     text = report(asyncio.run(bench()))
     print(text)

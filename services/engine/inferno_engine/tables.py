@@ -57,7 +57,7 @@ from .errors import (
 )
 from .feeds import Feeds
 from .presence import Presence
-from .store import Snapshot, StoredEvent, TableStore
+from .store import Committed, Snapshot, StoredEvent, TableStore
 
 log = structlog.get_logger("inferno_engine.tables")
 
@@ -118,6 +118,36 @@ class Answer:
     events: list[StoredEvent]
     replayed: bool
     to_act: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One SubmitAction as asked: who, which table at which version, the caller's action id and
+    its idempotency key, the action message (``None``: the game's default move) and seat."""
+
+    claims: Claims
+    table_id: str
+    expected: int
+    action_id: str
+    key: str
+    message: pb.Action | None
+    requested_seat: int | None
+    forced: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Ruled:
+    """A move the rules accepted, as the commit will write it and the caller will hear it."""
+
+    version: int
+    state: Any  # the table after the move
+    events: tuple[Event, ...]
+    to_act: list[int]
+    mine: list[StoredEvent]  # the events the mover may see (its answer)
+    answer: bytes  # the answer stored for a repeat of the same action id
+    outbox: list[str]  # the bus envelopes
+    over: bool
+    at: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,13 +360,8 @@ class Tables:
         action_msg: pb.Action | None,
         requested_seat: int | None,
         forced: bool,
-        quick: bool = True,
-        attempt: int = 0,
-        counted: bool = False,
     ) -> Answer:
-        """Apply a move. ``quick``: when this process saw the table last at ``expected`` it
-        skips the read and lets the commit's version check decide; anything refused on that
-        path is decided again on a fresh read, so the answer never depends on the shortcut.
+        """Apply a move; its life is :meth:`_move`'s five steps.
 
         On a real-time table ``expected`` is for the record only (the rules spec: no lag
         compensation, the server's arrival order is final): the deal moves the version on every
@@ -347,54 +372,102 @@ class Tables:
                 "every move needs an action_id of 1 to 128 characters (a UUID)",
                 reason="bad_action_id",
             )
+        move = Move(
+            claims,
+            table_id,
+            expected,
+            action_id,
+            idempotency_key(claims, action_id),
+            action_msg,
+            requested_seat,
+            forced,
+        )
+        return await self._move(move, quick=True, attempt=0, retry=False)
 
-        answer_key = idempotency_key(claims, action_id)
+    async def _move(self, move: Move, quick: bool, attempt: int, retry: bool) -> Answer:
+        """One move's life: read the table, check the caller, apply the rules, commit, publish.
+
+        ``quick``: when this process saw the table last at the expected version it skips the
+        read and lets the commit's version check decide; anything refused on that path is
+        decided again on a fresh read (``retry``; ``attempt`` counts a real-time table's
+        commits lost to a newer change), so the answer never depends on the shortcut."""
 
         def again(next_attempt: int = attempt) -> Awaitable[Answer]:
             """The same move decided again on a fresh read of the table."""
-            return self.submit(
-                claims,
-                table_id,
-                expected,
-                action_id,
-                action_msg,
-                requested_seat,
-                forced,
-                quick=False,
-                attempt=next_attempt,
-                counted=True,
-            )
+            return self._move(move, quick=False, attempt=next_attempt, retry=True)
 
-        cached = self._states.get(table_id)
+        snap, cached, quick = await self._read_for(move, quick)
+        seat, action, fingerprint = await self._check_caller(move, snap, counted=retry)
+        if snap.prior_answer is not None:
+            return self._replay(snap, snap.prior_answer, seat, fingerprint, snap.version)
+        game = get_game(snap.game)
+        self._check_table(move, snap, game, seat, action)
+        ruled = self._apply_rules(move, snap, cached, game, seat, action, fingerprint, quick)
+        if ruled is None:
+            return await again()
+        committed = await self._commit(move, snap, game, ruled)
+        if committed.outcome == "dup":
+            assert committed.answer is not None
+            return self._replay(snap, committed.answer, seat, fingerprint, committed.version)
+        real_time = game_clock.is_real_time(game)
+        if committed.outcome == "stale" and real_time and attempt < REAL_TIME_ATTEMPTS:
+            return await again(attempt + 1)
+        if committed.outcome == "stale":
+            metrics.ACTIONS.labels(snap.game, "stale").inc()
+            raise StaleVersion(
+                f"the table has moved on to version {committed.version}; look again and decide",
+                version=committed.version,
+            )
+        if committed.outcome == "missing":
+            raise TableNotFound(f"there is no table {move.table_id!r}")
+        return await self._publish(snap, ruled)
+
+    async def _read_for(
+        self, move: Move, quick: bool
+    ) -> tuple[Snapshot, tuple[Snapshot, Any] | None, bool]:
+        """Step 1, read the table: this process's last look at it when that is the version
+        the caller expects (quick), else Redis (with the caller's stored answer, if any)."""
+        cached = self._states.get(move.table_id)
         if (
             quick
             and cached is not None
             and (cached[0].version, cached[0].status)
             == (
-                expected,
+                move.expected,
                 LIVE,
             )
         ):
-            snap = cached[0]
-        else:
-            quick = False
-            snap = await self._snapshot(table_id, answer_key, cached)
-        auth.check_table_claim(claims, table_id)
-        seat = auth.acting_seat(claims, snap.seats, requested_seat)
+            return cached[0], cached, True
+        return await self._snapshot(move.table_id, move.key, cached), cached, False
+
+    async def _check_caller(
+        self, move: Move, snap: Snapshot, counted: bool
+    ) -> tuple[int, Action | None, str]:
+        """Step 2, check the caller: the seat it may act for (counted against the game's rate
+        limit unless already counted), a forced move only from the timer service, the action
+        read by the game's codec; and the move's fingerprint (how a repeat is recognised)."""
+        claims = move.claims
+        auth.check_table_claim(claims, move.table_id)
+        seat = auth.acting_seat(claims, snap.seats, move.requested_seat)
         if not counted:  # every command a seat sends, well-formed or not
-            await self._count_command(snap, get_game(snap.game), seat, answer_key)
-        if forced and claims.role != Role.SERVICE:
+            await self._count_command(snap, get_game(snap.game), seat, move.key)
+        if move.forced and claims.role != Role.SERVICE:
             raise PermissionDenied("only the timer service may force a move", "wrong_role")
-        tr = codec(snap.game)
-        action = tr.action(action_msg) if action_msg is not None else None
-        if action is None and not forced:
+        action = codec(snap.game).action(move.message) if move.message is not None else None
+        if action is None and not move.forced:
             raise InvalidArgument("choose an action", reason="empty_action")
         fingerprint = hashlib.sha256(
-            json.dumps([seat, forced, action], separators=(",", ":")).encode()
+            json.dumps([seat, move.forced, action], separators=(",", ":")).encode()
         ).hexdigest()[:32]
-        if snap.prior_answer is not None:
-            return self._replay(snap, snap.prior_answer, seat, fingerprint, snap.version)
-        if not forced and snap.seats[seat].get("abandoned"):
+        return seat, action, fingerprint
+
+    @staticmethod
+    def _check_table(
+        move: Move, snap: Snapshot, game: Any, seat: int, action: Action | None
+    ) -> None:
+        """Still step 2: the table takes this move now (the seat is not handed over, the
+        table is live, at the version the caller saw unless it plays in real time)."""
+        if not move.forced and snap.seats[seat].get("abandoned"):
             raise RuleBroken(
                 "this seat was handed to a bot for the rest of the game",
                 reason="seat_handed_over",
@@ -406,9 +479,8 @@ class Tables:
                 reason=f"table_{snap.status}",
                 version=snap.version,
             )
-        game = get_game(snap.game)
         real_time = game_clock.is_real_time(game)
-        if expected != snap.version and not real_time:
+        if move.expected != snap.version and not real_time:
             raise StaleVersion(
                 f"the table has moved on to version {snap.version}; look again and decide",
                 version=snap.version,
@@ -419,9 +491,26 @@ class Tables:
                 reason="no_default_move",
                 version=snap.version,
             )
+
+    def _apply_rules(
+        self,
+        move: Move,
+        snap: Snapshot,
+        cached: tuple[Snapshot, Any] | None,
+        game: Any,
+        seat: int,
+        action: Action | None,
+        fingerprint: str,
+        quick: bool,
+    ) -> Ruled | None:
+        """Step 3, apply the rules (a real-time table's clock caught up first, a forced move
+        made the game's default move); ``None``: refused on the quick path, to be decided
+        again on a fresh read. Builds what the commit writes: the events, the caller's
+        answer, the bus envelopes."""
         state = self._decoded(snap, cached)
         at = now_ms()
         ticked: tuple[Event, ...] = ()
+        real_time = game_clock.is_real_time(game)
         if real_time:
             # The command is judged against the table as it is now (see game_clock).
             state, ticked = game_clock.catch_up(
@@ -430,15 +519,15 @@ class Tables:
         if action is None:
             if seat not in game.to_act(state):
                 if quick:
-                    return await again()
+                    return None
                 raise RuleBroken(
                     "it is not this seat's turn", reason="not_your_turn", version=snap.version
                 )
             action = game.default_action(state, seat)
         out = game.apply(state, seat, action)
-        if isinstance(out, Rejected) and quick:
-            return await again()
         if isinstance(out, Rejected):
+            if quick:
+                return None
             metrics.ACTIONS.labels(snap.game, "rejected").inc()
             error = InvalidArgument if out.code in MALFORMED else RuleBroken
             raise error(out.message, reason=out.code, version=snap.version)
@@ -460,47 +549,43 @@ class Tables:
         over = game.is_over(out.state)
         applied: dict[str, Any] = {
             "seat": seat,
-            "action": tr.public_action(state, action),
-            "action_id": action_id,
+            "action": codec(snap.game).public_action(state, action),
+            "action_id": move.action_id,
             "events": [e.kind for e in events],
             "to_act": to_act,
-            "forced": forced,
+            "forced": move.forced,
         }
         if real_time:
             origin = snap.clock_origin or 0
             applied["tick_at_ms"] = game_clock.next_tick_at(game, out.state, origin)
         outbox = [
-            envelope(EventType.ACTION_APPLIED, table_id, version, at, applied),
+            envelope(EventType.ACTION_APPLIED, move.table_id, version, at, applied),
             *self._results(snap, out.state, events, version, at, over),
         ]
-        committed = await self.store.commit(
-            table_id,
+        return Ruled(version, out.state, events, to_act, mine, answer, outbox, over, at)
+
+    async def _commit(self, move: Move, snap: Snapshot, game: Any, ruled: Ruled) -> Committed:
+        """Step 4, commit: state, log, outbox and the caller's answer in one Lua step, only if
+        the table is still at the version the move was judged on."""
+        return await self.store.commit(
+            move.table_id,
             expected=snap.version,
-            status=FINISHED if over else LIVE,
-            since_ms=at,
-            events=events,
-            outbox=outbox,
-            state=game.encode(out.state),
-            answer_field=answer_key,
-            answer=answer,
+            status=FINISHED if ruled.over else LIVE,
+            since_ms=ruled.at,
+            events=ruled.events,
+            outbox=ruled.outbox,
+            state=game.encode(ruled.state),
+            answer_field=move.key,
+            answer=ruled.answer,
         )
-        if committed.outcome == "dup":
-            assert committed.answer is not None
-            return self._replay(snap, committed.answer, seat, fingerprint, committed.version)
-        if committed.outcome == "stale" and real_time and attempt < REAL_TIME_ATTEMPTS:
-            return await again(attempt + 1)
-        if committed.outcome == "stale":
-            metrics.ACTIONS.labels(snap.game, "stale").inc()
-            raise StaleVersion(
-                f"the table has moved on to version {committed.version}; look again and decide",
-                version=committed.version,
-            )
-        if committed.outcome == "missing":
-            raise TableNotFound(f"there is no table {table_id!r}")
+
+    async def _publish(self, snap: Snapshot, ruled: Ruled) -> Answer:
+        """Step 5, publish: remember the table as the commit left it, put its envelopes on the
+        bus, and answer the caller."""
         metrics.ACTIONS.labels(snap.game, "applied").inc()
-        self._remember_commit(snap, version, over, at, events, out.state)
-        await self.publisher.publish_soon(table_id, outbox)
-        return Answer(snap.game, version, mine, False, tuple(to_act))
+        self._remember_commit(snap, ruled.version, ruled.over, ruled.at, ruled.events, ruled.state)
+        await self.publisher.publish_soon(snap.table_id, ruled.outbox)
+        return Answer(snap.game, ruled.version, ruled.mine, False, tuple(ruled.to_act))
 
     async def _count_command(self, snap: Snapshot, game: Any, seat: int, command_id: str) -> None:
         """The game's rate limit (``GameInfo.command_rate``) over every command a seat sends,
