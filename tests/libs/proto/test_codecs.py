@@ -31,6 +31,7 @@ from inferno_proto.codecs import (
 from inferno_proto.options import options_to_proto
 from inferno_rules import (
     CLOCK,
+    OPERATOR,
     SPECTATOR,
     Action,
     Applied,
@@ -80,7 +81,18 @@ def reply_for(name: str, game: Game[Any], state: Any, seat: int | None) -> pb.Ge
     return reply
 
 
+def check_full_view(name: str, game: Game[Any], state: Any) -> None:
+    """The operators' full view (GetFullView) carries every part the public view does not."""
+    full, public = game.view(state, OPERATOR), game.view(state, SPECTATOR)
+    reply = pb.GetViewResponse(game=name)
+    codec(name).fill_view(reply, full)
+    message = getattr(reply, name)
+    for key in set(full) - set(public):
+        assert carried(message, key, full[key]), f"{name}: the full view's {key} is not carried"
+
+
 def check_decision(name: str, game: Game[Any], state: Any) -> None:
+    check_full_view(name, game, state)
     for seat in (*game.decision(state).seats, None):
         viewer = SPECTATOR if seat is None else Viewer.of_seat(seat)
         assert view_dict(reply_for(name, game, state, seat)) == game.view(state, viewer), seat
@@ -96,11 +108,41 @@ def check_decision(name: str, game: Game[Any], state: Any) -> None:
             assert parse_move(text.upper(), messages) == message, text
 
 
+#: Event data keys whose message field has another name (``from`` is a Python keyword).
+RENAMED = {"from": "from_seat", "to": "to_seat"}
+
+
+def carried(message: Any, key: str, value: Any) -> bool:
+    """Whether ``message`` has a field for ``key`` and holds something when ``value`` does."""
+    name = RENAMED.get(key, key)
+    if name not in message.DESCRIPTOR.fields_by_name:
+        return False
+    if value in (None, 0, False, "", [], (), {}):
+        return True
+    field = message.DESCRIPTOR.fields_by_name[name]
+    if field.is_repeated:
+        return bool(len(getattr(message, name)))
+    if field.has_presence:
+        return message.HasField(name)
+    return bool(getattr(message, name))
+
+
 def check_events(name: str, game: Game[Any], state: Any, events: tuple[Any, ...]) -> None:
+    """Every event has a message, and every field of its data reaches that message (events
+    travel one way, engine to clients: a key added to the rules' event and forgotten in the
+    codec fails here)."""
     for event in events:
         out = pb.Event(id="2-0", version=2)
         assert codec(name).fill_event(out, event), f"{name} has no message for {event.kind}"
         assert pb.Event.FromString(out.SerializeToString()) == out
+        branch = getattr(out, name)
+        kind = branch.WhichOneof("kind")
+        assert kind is not None, f"{name}: {event.kind} filled no message"
+        message = getattr(branch, kind)
+        for key, value in event.data.items():
+            # A field every event of the game has (Burn in Hell's ``at``) sits on the branch.
+            found = carried(message, key, value) or carried(branch, key, value)
+            assert found, f"{name}: {event.kind}.{key} is not carried"
 
 
 def play(name: str, players: int, seed: str) -> None:
