@@ -254,8 +254,10 @@ class Tables:
         include_private: bool,
         limit: int,
         offset: int,
+        mine: str | None = None,
     ) -> str:
-        """A page of tables as the JSON text of ``TablesPublic``, built by PostgreSQL.
+        """A page of tables as the JSON text of ``TablesPublic``, built by PostgreSQL
+        (``mine``: only the tables that account owns or holds a seat at).
 
         Listing is the lobby's hottest read, so the whole page is assembled in one query and
         passed through untouched; ``tests/services/lobby/test_tables.py`` checks that each
@@ -272,9 +274,15 @@ class Tables:
         if open_seats is not None:
             where.append("t.players - (SELECT count(*) FROM seats s WHERE s.table_id = t.id) >= %s")
             args.append(open_seats)
+        if mine is not None:  # the account's own: it owns the table or holds a seat there
+            where.append(
+                "(t.owner_id = %s OR EXISTS "
+                "(SELECT 1 FROM seats m WHERE m.table_id = t.id AND m.account_id = %s))"
+            )
+            args += [mine, mine]
         if not include_private:
             where.append("NOT t.private")
-        key = (game, status, open_seats, include_private, limit, offset)
+        key = (game, status, open_seats, include_private, limit, offset, mine)
         if (cached := self.cache.get(key)) is not None:
             return cached
         generation = self.cache.generation

@@ -449,3 +449,33 @@ def test_an_inferno_table_opens_with_no_options_and_refuses_oh_hell_ones(
     )
     assert refused.status_code == 422
     assert "HOOK" in refused.text
+
+
+def test_my_tables_lists_where_i_sit_or_what_i_own_private_ones_included(
+    client: TestClient,
+) -> None:
+    """A reinstalled app finds its games: the tables an account holds a seat at or opened,
+    its private ones too, newest first; nobody else's; filtered by status."""
+    ana, bo, cy = (sign_up(client, name) for name in ("ana", "bob", "cyd"))
+    private = open_table(client, ana, private=True)
+    public = open_table(client, bo)
+    joined = client.post(f"/tables/{public['id']}/seats", json={}, headers=bearer(ana))
+    assert joined.status_code == 200, joined.text
+    open_table(client, cy)  # someone else's
+
+    def mine(tokens: dict[str, Any], **query: Any) -> list[str]:
+        answer = client.get("/tables/mine", params=query, headers=bearer(tokens))
+        assert answer.status_code == 200, answer.text
+        body = answer.json()
+        assert body["count"] == len(body["data"])
+        return [t["id"] for t in body["data"]]
+
+    assert mine(ana) == [public["id"], private["id"]]
+    assert mine(bo) == [public["id"]]
+    assert private["id"] not in mine(cy)
+    assert mine(ana, status="open") == [public["id"], private["id"]]
+    assert mine(ana, status="started") == []
+    assert client.get("/tables/mine").status_code == 401
+    # The public list still never shows the private table.
+    listed = [t["id"] for t in client.get("/tables", headers=bearer(cy)).json()["data"]]
+    assert private["id"] not in listed

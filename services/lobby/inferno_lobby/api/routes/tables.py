@@ -74,6 +74,33 @@ async def list_tables(
     return Response(page, media_type="application/json")
 
 
+@router.get(
+    "/mine",
+    response_model=TablesPublic,
+    responses=errors(401),
+    summary="Your tables: those you hold a seat at or own, private ones included, newest first",
+)
+async def my_tables(
+    who: CurrentPlayer,
+    lobby: LobbyDep,
+    status: TableStatus | None = None,
+    limit: Annotated[int, Query(ge=1, le=100)] = 50,
+    offset: Annotated[int, Query(ge=0, le=100_000)] = 0,
+) -> Response:
+    """What a reinstalled app calls to find its games: live (``started``) and recent tables
+    where the signed-in account sits, and the tables it opened (its private ones too)."""
+    page = await lobby.tables.list_json(
+        game=None,
+        status=status,
+        open_seats=None,
+        include_private=True,
+        limit=limit,
+        offset=offset,
+        mine=who.subject,
+    )
+    return Response(page, media_type="application/json")
+
+
 InviteCode = Annotated[
     str | None,
     Query(
