@@ -128,7 +128,7 @@ def test_tile_composition_matches_the_design() -> None:
     assert tiles["III-B-2"] == (2, "B", 9, 4)
     assert tiles["IV-G-1"] == (3, "G", 9, 4)
     assert tiles["II-TL"] == (1, "", 7, 7)
-    assert tiles["IX"] == (4, "", 10, 10)
+    assert tiles["IX-LUCIFER"] == (4, "", 10, 10)
     for ring, count in enumerate((7, 5, 3, 1)):
         colours = Counter(tiles[t][1] for t in board.RING_TILES[ring])
         assert colours == dict.fromkeys("YRBG", count)

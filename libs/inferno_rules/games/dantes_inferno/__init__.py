@@ -10,3 +10,7 @@ step's board actions), :mod:`.trade` (offers, gifts, pacts), :mod:`.commands` (w
 and why not), :mod:`.legal` (legal and probe lists, the timeout move), :mod:`.view` (what each
 viewer sees), :mod:`.game` (the ``Game`` class).
 """
+
+from .game import DantesInferno
+
+__all__ = ["DantesInferno"]

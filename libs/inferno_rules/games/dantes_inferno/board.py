@@ -25,7 +25,7 @@ NOWHERE: Final = -1
 RESOURCES: Final = ("Y", "R", "B", "G")  # Lust, Violence, Gluttony, Hypocrisy
 ROMAN: Final = ("I", "II", "III", "IV")
 CORNER_NAMES: Final = ("TL", "TR", "BR", "BL")
-CENTRE_TILE: Final = "IX"
+CENTRE_TILE: Final = "IX-LUCIFER"
 #: The face-down stacks drawn from in play (ring I and every corner are laid at setup).
 STACKS: Final = ("II", "III", "IV", "IX")
 #: The ring each stack's tiles go to.
