@@ -3,7 +3,7 @@
 Nothing under ``gen/`` is edited by hand. Import the modules from here::
 
     from inferno_proto import (burn_in_hell_pb2, engine_pb2, engine_pb2_grpc, inferno_pb2,
-                               oh_hell_pb2)
+                               num_inferno_pb2, oh_hell_pb2)
 """
 
 from inferno_proto.gen.inferno.engine.v1 import (
@@ -11,7 +11,15 @@ from inferno_proto.gen.inferno.engine.v1 import (
     engine_pb2,
     engine_pb2_grpc,
     inferno_pb2,
+    num_inferno_pb2,
     oh_hell_pb2,
 )
 
-__all__ = ["burn_in_hell_pb2", "engine_pb2", "engine_pb2_grpc", "inferno_pb2", "oh_hell_pb2"]
+__all__ = [
+    "burn_in_hell_pb2",
+    "engine_pb2",
+    "engine_pb2_grpc",
+    "inferno_pb2",
+    "num_inferno_pb2",
+    "oh_hell_pb2",
+]

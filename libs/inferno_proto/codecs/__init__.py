@@ -21,7 +21,7 @@ from typing import Any, Protocol
 from inferno_proto import engine_pb2 as pb
 from inferno_rules import Action, Event
 
-from . import burn_in_hell, inferno, oh_hell
+from . import burn_in_hell, inferno, num_inferno, oh_hell
 from .errors import CodecError, NoCodec
 
 
@@ -47,7 +47,9 @@ class Codec(Protocol):
 
 
 #: Every game the API has messages for, by name.
-CODECS: dict[str, Codec] = {c.game: c for c in (oh_hell.CODEC, inferno.CODEC, burn_in_hell.CODEC)}
+CODECS: dict[str, Codec] = {
+    c.game: c for c in (oh_hell.CODEC, inferno.CODEC, burn_in_hell.CODEC, num_inferno.CODEC)
+}
 
 
 def codec(game: str) -> Codec:
@@ -84,7 +86,9 @@ def parse_move(text: str, legal: list[pb.Action]) -> pb.Action:
     A move is only ever read against the moves the engine listed as legal, so a client never
     sends one the engine would refuse for its form. One word may stand for the only legal move
     whose text ends with it (``2`` for ``bid 2``, ``10h`` for ``play 10H``), or is it
-    (``take``). Raises ``ValueError`` saying what would be accepted."""
+    (``take``). A codec with a ``read_move(text, legal)`` reads the rest its own way (Num
+    Inferno: the cards of a legal group in the order the player puts them down). Raises
+    ``ValueError`` saying what would be accepted."""
     wanted = " ".join(text.strip().lower().split())
     if not wanted:
         raise ValueError("type a move, for example one of the legal moves listed")
@@ -94,6 +98,12 @@ def parse_move(text: str, legal: list[pb.Action]) -> pb.Action:
     exact = [a for a, t in zip(legal, texts, strict=True) if t == wanted]
     if exact:
         return exact[0]
+    # A game may read more than its listed texts (Num Inferno: a group's cards in any order).
+    reader = getattr(CODECS.get(legal[0].WhichOneof("game") or ""), "read_move", None)
+    if reader is not None:
+        read = reader(wanted, legal)
+        if read is not None:
+            return read
     if " " not in wanted:
         ending = [a for a, t in zip(legal, texts, strict=True) if t.split()[-1:] == [wanted]]
         if len(ending) == 1:

@@ -8,7 +8,7 @@ seat holds another seat's hidden cards, and the game ends. At the end it replays
 (seed, action log) and compares every state byte for byte. New games are covered for free.
 
 The checks take a ``Game`` object, so a game that is not registered yet (its wire codec not
-written) runs them from its own module: ``test_num_inferno_conformance.py``.
+written) can run them from its own module.
 """
 
 from __future__ import annotations

@@ -3,27 +3,13 @@ moves. Positions are hand-made: each seat's hand and the trick are set directly.
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
-import inferno_rules.games
 from inferno_rules import Action, Applied, Rejected
-
-# Until Num Inferno is registered, nothing imports its package from compiled code, and the
-# compiled ``inferno_rules.games`` package has a wrong ``__path__`` (mypyc derives it as if its
-# group's shared library sat at the top of the build, which it does not: it sits inside
-# ``inferno_rules/``), so the unregistered package cannot be found. Add the real directories
-# (``games/`` under each of ``inferno_rules.__path__``). The source build is unaffected, and
-# registration makes this unnecessary.
-for _root in inferno_rules.__path__:
-    _games = os.path.join(_root, "games")
-    if os.path.isdir(_games) and _games not in inferno_rules.games.__path__:
-        inferno_rules.games.__path__.append(_games)
-
-from inferno_rules.games.num_inferno import NumInferno, cards, state  # noqa: E402
-from inferno_rules.games.num_inferno import legal as rules_legal  # noqa: E402
-from inferno_rules.games.num_inferno.cards import sort_hand  # noqa: E402
-from inferno_rules.games.num_inferno.state import FREE, NO_COUNT, NOBODY, OPEN, UP, NumState  # noqa: E402
+from inferno_rules.games.num_inferno import NumInferno, cards, state
+from inferno_rules.games.num_inferno import legal as rules_legal
+from inferno_rules.games.num_inferno.cards import sort_hand
+from inferno_rules.games.num_inferno.state import FREE, NO_COUNT, NOBODY, OPEN, UP, NumState
 
 GAME = NumInferno()
 PASS = Action("pass", None)

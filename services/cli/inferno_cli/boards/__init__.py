@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from inferno_proto import engine_pb2
 
-from . import burn_in_hell, inferno, oh_hell
+from . import burn_in_hell, inferno, num_inferno, oh_hell
 
 Board = Callable[[engine_pb2.GetViewResponse], list[str]]
 
@@ -20,4 +20,5 @@ BOARDS: dict[str, Board] = {
     "oh_hell": oh_hell.board,
     "inferno": inferno.board,
     "burn_in_hell": burn_in_hell.board,
+    "num_inferno": num_inferno.board,
 }

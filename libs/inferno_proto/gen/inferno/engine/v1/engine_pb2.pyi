@@ -1,5 +1,6 @@
 from inferno.engine.v1 import burn_in_hell_pb2 as _burn_in_hell_pb2
 from inferno.engine.v1 import inferno_pb2 as _inferno_pb2
+from inferno.engine.v1 import num_inferno_pb2 as _num_inferno_pb2
 from inferno.engine.v1 import oh_hell_pb2 as _oh_hell_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
@@ -24,24 +25,28 @@ TABLE_STATUS_FINISHED: TableStatus
 TABLE_STATUS_ABORTED: TableStatus
 
 class GameOptions(_message.Message):
-    __slots__ = ("oh_hell", "inferno", "burn_in_hell")
+    __slots__ = ("oh_hell", "inferno", "burn_in_hell", "num_inferno")
     OH_HELL_FIELD_NUMBER: _ClassVar[int]
     INFERNO_FIELD_NUMBER: _ClassVar[int]
     BURN_IN_HELL_FIELD_NUMBER: _ClassVar[int]
+    NUM_INFERNO_FIELD_NUMBER: _ClassVar[int]
     oh_hell: _oh_hell_pb2.OhHellOptions
     inferno: _inferno_pb2.InfernoOptions
     burn_in_hell: _burn_in_hell_pb2.BurnInHellOptions
-    def __init__(self, oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellOptions, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoOptions, _Mapping]] = ..., burn_in_hell: _Optional[_Union[_burn_in_hell_pb2.BurnInHellOptions, _Mapping]] = ...) -> None: ...
+    num_inferno: _num_inferno_pb2.NumInfernoOptions
+    def __init__(self, oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellOptions, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoOptions, _Mapping]] = ..., burn_in_hell: _Optional[_Union[_burn_in_hell_pb2.BurnInHellOptions, _Mapping]] = ..., num_inferno: _Optional[_Union[_num_inferno_pb2.NumInfernoOptions, _Mapping]] = ...) -> None: ...
 
 class Action(_message.Message):
-    __slots__ = ("oh_hell", "inferno", "burn_in_hell")
+    __slots__ = ("oh_hell", "inferno", "burn_in_hell", "num_inferno")
     OH_HELL_FIELD_NUMBER: _ClassVar[int]
     INFERNO_FIELD_NUMBER: _ClassVar[int]
     BURN_IN_HELL_FIELD_NUMBER: _ClassVar[int]
+    NUM_INFERNO_FIELD_NUMBER: _ClassVar[int]
     oh_hell: _oh_hell_pb2.OhHellAction
     inferno: _inferno_pb2.InfernoAction
     burn_in_hell: _burn_in_hell_pb2.BurnInHellAction
-    def __init__(self, oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellAction, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoAction, _Mapping]] = ..., burn_in_hell: _Optional[_Union[_burn_in_hell_pb2.BurnInHellAction, _Mapping]] = ...) -> None: ...
+    num_inferno: _num_inferno_pb2.NumInfernoAction
+    def __init__(self, oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellAction, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoAction, _Mapping]] = ..., burn_in_hell: _Optional[_Union[_burn_in_hell_pb2.BurnInHellAction, _Mapping]] = ..., num_inferno: _Optional[_Union[_num_inferno_pb2.NumInfernoAction, _Mapping]] = ...) -> None: ...
 
 class Seat(_message.Message):
     __slots__ = ("seat", "player_id", "name", "bot", "abandoned")
@@ -96,7 +101,7 @@ class GetViewRequest(_message.Message):
     def __init__(self, table_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
 
 class GetViewResponse(_message.Message):
-    __slots__ = ("table_id", "version", "game", "status", "seats", "your_seat", "decision", "legal_actions", "clocks", "seed_commitment", "seed", "last_event_id", "spectator_delay_seconds", "oh_hell", "inferno", "burn_in_hell")
+    __slots__ = ("table_id", "version", "game", "status", "seats", "your_seat", "decision", "legal_actions", "clocks", "seed_commitment", "seed", "last_event_id", "spectator_delay_seconds", "oh_hell", "inferno", "burn_in_hell", "num_inferno")
     TABLE_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
@@ -113,6 +118,7 @@ class GetViewResponse(_message.Message):
     OH_HELL_FIELD_NUMBER: _ClassVar[int]
     INFERNO_FIELD_NUMBER: _ClassVar[int]
     BURN_IN_HELL_FIELD_NUMBER: _ClassVar[int]
+    NUM_INFERNO_FIELD_NUMBER: _ClassVar[int]
     table_id: str
     version: int
     game: str
@@ -129,7 +135,8 @@ class GetViewResponse(_message.Message):
     oh_hell: _oh_hell_pb2.OhHellView
     inferno: _inferno_pb2.InfernoView
     burn_in_hell: _burn_in_hell_pb2.BurnInHellView
-    def __init__(self, table_id: _Optional[str] = ..., version: _Optional[int] = ..., game: _Optional[str] = ..., status: _Optional[_Union[TableStatus, str]] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., your_seat: _Optional[int] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., clocks: _Optional[_Union[Clocks, _Mapping]] = ..., seed_commitment: _Optional[str] = ..., seed: _Optional[str] = ..., last_event_id: _Optional[str] = ..., spectator_delay_seconds: _Optional[int] = ..., oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellView, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoView, _Mapping]] = ..., burn_in_hell: _Optional[_Union[_burn_in_hell_pb2.BurnInHellView, _Mapping]] = ...) -> None: ...
+    num_inferno: _num_inferno_pb2.NumInfernoView
+    def __init__(self, table_id: _Optional[str] = ..., version: _Optional[int] = ..., game: _Optional[str] = ..., status: _Optional[_Union[TableStatus, str]] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., your_seat: _Optional[int] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., clocks: _Optional[_Union[Clocks, _Mapping]] = ..., seed_commitment: _Optional[str] = ..., seed: _Optional[str] = ..., last_event_id: _Optional[str] = ..., spectator_delay_seconds: _Optional[int] = ..., oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellView, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoView, _Mapping]] = ..., burn_in_hell: _Optional[_Union[_burn_in_hell_pb2.BurnInHellView, _Mapping]] = ..., num_inferno: _Optional[_Union[_num_inferno_pb2.NumInfernoView, _Mapping]] = ...) -> None: ...
 
 class SubmitActionRequest(_message.Message):
     __slots__ = ("table_id", "expected_version", "action_id", "action", "seat", "forced")
@@ -192,7 +199,7 @@ class SeatHandedOver(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("id", "version", "seat_handed_over", "table_status", "oh_hell", "inferno", "burn_in_hell")
+    __slots__ = ("id", "version", "seat_handed_over", "table_status", "oh_hell", "inferno", "burn_in_hell", "num_inferno")
     ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_HANDED_OVER_FIELD_NUMBER: _ClassVar[int]
@@ -200,6 +207,7 @@ class Event(_message.Message):
     OH_HELL_FIELD_NUMBER: _ClassVar[int]
     INFERNO_FIELD_NUMBER: _ClassVar[int]
     BURN_IN_HELL_FIELD_NUMBER: _ClassVar[int]
+    NUM_INFERNO_FIELD_NUMBER: _ClassVar[int]
     id: str
     version: int
     seat_handed_over: SeatHandedOver
@@ -207,7 +215,8 @@ class Event(_message.Message):
     oh_hell: _oh_hell_pb2.OhHellEvent
     inferno: _inferno_pb2.InfernoEvent
     burn_in_hell: _burn_in_hell_pb2.BurnInHellEvent
-    def __init__(self, id: _Optional[str] = ..., version: _Optional[int] = ..., seat_handed_over: _Optional[_Union[SeatHandedOver, _Mapping]] = ..., table_status: _Optional[_Union[TableStatusChanged, _Mapping]] = ..., oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellEvent, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoEvent, _Mapping]] = ..., burn_in_hell: _Optional[_Union[_burn_in_hell_pb2.BurnInHellEvent, _Mapping]] = ...) -> None: ...
+    num_inferno: _num_inferno_pb2.NumInfernoEvent
+    def __init__(self, id: _Optional[str] = ..., version: _Optional[int] = ..., seat_handed_over: _Optional[_Union[SeatHandedOver, _Mapping]] = ..., table_status: _Optional[_Union[TableStatusChanged, _Mapping]] = ..., oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellEvent, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoEvent, _Mapping]] = ..., burn_in_hell: _Optional[_Union[_burn_in_hell_pb2.BurnInHellEvent, _Mapping]] = ..., num_inferno: _Optional[_Union[_num_inferno_pb2.NumInfernoEvent, _Mapping]] = ...) -> None: ...
 
 class SeatAssignment(_message.Message):
     __slots__ = ("player_id", "name", "bot")
