@@ -14,6 +14,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from inferno_logs import configure
@@ -80,7 +81,7 @@ def create_app(
         finally:
             await lobby.close()
 
-    app = FastAPI(
+    app = FastAPIOffline(
         title="Inferno lobby",
         version="1.0.0",
         description=DESCRIPTION,

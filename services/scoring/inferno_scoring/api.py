@@ -16,6 +16,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, HTTPException, Path, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi_offline import FastAPIOffline
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
@@ -282,7 +283,7 @@ def first_hidden(cur: Any, players: list[str], now: int) -> dict[tuple[str, str]
 
 
 def create_app(pool: ConnectionPool, readiness: Callable[[], dict[str, str]]) -> FastAPI:
-    app = FastAPI(
+    app = FastAPIOffline(
         title="Inferno scoring",
         version="1",
         description="Results, ratings (OpenSkill Plackett–Luce) and leaderboards.",
