@@ -7,7 +7,9 @@ the per-game message shapes are the games' codecs (:mod:`inferno_proto.codecs`).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator, Sequence
 
 import grpc
@@ -18,6 +20,7 @@ from inferno_proto import engine_pb2_grpc
 from inferno_proto.codecs import codec
 
 from .auth import caller
+from .errors import Unauthenticated
 from .store import StoredEvent
 from .tables import (
     ABORTED,
@@ -137,11 +140,28 @@ class EngineServicer(engine_pb2_grpc.EngineServicer):
         self, request: pb.StreamEventsRequest, context: grpc.aio.ServicerContext
     ) -> AsyncIterator[pb.EventBatch]:
         seat = request.seat if request.HasField("seat") else None
-        follow = self.tables.follow(caller(), request.table_id, request.after_event_id, seat)
+        claims = caller()
+        follow = self.tables.follow(claims, request.table_id, request.after_event_id, seat)
+        last = request.after_event_id
         async with contextlib.aclosing(follow) as batches:  # a cancelled call cleans up at once
-            async for game, batch in batches:
+            while True:
+                # A stream lives as long as the token that opened it: then it ends
+                # UNAUTHENTICATED token_expired, and the client opens it again with a fresh
+                # token and the last event id it got (nothing is lost or repeated).
+                left = claims.expires_at - time.time() if claims.expires_at else None
+                try:
+                    game, batch = await asyncio.wait_for(anext(batches), left)
+                except StopAsyncIteration:
+                    return
+                except TimeoutError:
+                    raise Unauthenticated(
+                        "your token expired while the stream was open; open it again with a "
+                        f"fresh token and after_event_id={last!r}",
+                        reason="token_expired",
+                    ) from None
                 events = event_messages(game, batch)
                 if events:
+                    last = events[-1].id
                     yield pb.EventBatch(events=events)
 
     async def CreateTable(
