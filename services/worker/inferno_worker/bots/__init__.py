@@ -1,7 +1,7 @@
 """Bots: one interface over the rules core, and the bots each game has.
 
 ``get_bot(game, name)`` gives a fresh bot; ``bot_names(game)`` lists them. Every game has
-``random``; Oh Hell, Inferno and Burn in Hell also have ``heuristic``. See
+``random``; Oh Hell, Inferno, Burn in Hell and Num Inferno also have ``heuristic``. See
 :mod:`inferno_worker.bots.base` for the interface (and :func:`choose_or_pass`, a real-time
 seat's chance to act or pass) and ``docs/bots.md`` for how strong each is.
 """
@@ -19,6 +19,7 @@ from .base import (
 )
 from .burn_in_hell import BurnInHellHeuristic
 from .inferno import InfernoHeuristic
+from .num_inferno import NumInfernoHeuristic
 from .oh_hell import OhHellHeuristic
 from .random_bot import RandomBot
 
@@ -26,6 +27,7 @@ register_bot(ANY_GAME, "random", RandomBot)
 register_bot("oh_hell", "heuristic", OhHellHeuristic)
 register_bot("inferno", "heuristic", InfernoHeuristic)
 register_bot("burn_in_hell", "heuristic", BurnInHellHeuristic)
+register_bot("num_inferno", "heuristic", NumInfernoHeuristic)
 
 __all__ = [
     "ANY_GAME",
@@ -33,6 +35,7 @@ __all__ = [
     "BurnInHellHeuristic",
     "InfernoHeuristic",
     "NoLegalAction",
+    "NumInfernoHeuristic",
     "OhHellHeuristic",
     "PassingBot",
     "RandomBot",
