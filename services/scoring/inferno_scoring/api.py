@@ -206,15 +206,15 @@ def _ratings_shown(row: dict[str, Any], earliest_hidden: tuple[int, str] | None)
 _BOARD = """
 SELECT player_id, name, bot, ordinal AS rating, mu, sigma, matches,
        count(*) OVER () AS total
-FROM scoring.ratings WHERE game = %s
+FROM scoring.ratings WHERE game = %s AND NOT bot
 ORDER BY ordinal DESC, player_id LIMIT %s OFFSET %s
 """
 
 _POSITION = """
 SELECT 1 + (SELECT count(*) FROM scoring.ratings o
-            WHERE o.game = r.game AND (o.ordinal > r.ordinal
+            WHERE o.game = r.game AND NOT o.bot AND (o.ordinal > r.ordinal
                   OR (o.ordinal = r.ordinal AND o.player_id < r.player_id)))
-FROM scoring.ratings r WHERE r.game = %s AND r.player_id = %s
+FROM scoring.ratings r WHERE r.game = %s AND r.player_id = %s AND NOT r.bot
 """
 
 # Is any match of the game still hidden (its spectators have not seen the end yet)?
@@ -242,7 +242,7 @@ WITH first_hidden AS (
                WHERE p2.player_id = r.player_id AND m2.game = r.game
                  AND (m2.finished_at_ms, m2.table_id) < (h.f, h.t)) END AS matches
     FROM scoring.ratings r LEFT JOIN first_hidden h USING (player_id)
-    WHERE r.game = %(game)s
+    WHERE r.game = %(game)s AND NOT r.bot
 ), ranked AS (
     SELECT *, mu - 3 * sigma AS rating FROM shown WHERE matches > 0
 )
@@ -357,7 +357,9 @@ def create_app(pool: ConnectionPool, readiness: Callable[[], dict[str, str]]) ->
 
     @app.get("/games/{game}/leaderboard", tags=["leaderboards"], responses=_errors(404, 503))
     def leaderboard(game: Game, offset: Offset = 0, limit: Limit = 50) -> Leaderboard:
-        """One page of the game's leaderboard, best first."""
+        """One page of the game's leaderboard of people, best first (bots are rated, as the
+        opponents they were, but every bot seat is a player of one match: they are not
+        listed)."""
         return board(_known_game(game), limit, offset, now_ms())
 
     @app.get(

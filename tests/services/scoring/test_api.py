@@ -35,7 +35,8 @@ def api(
 def board_order(url: str) -> list[str]:
     with psycopg.connect(url) as conn:
         rows = conn.execute(
-            "SELECT player_id FROM scoring.ratings ORDER BY mu - 3 * sigma DESC, player_id"
+            "SELECT player_id FROM scoring.ratings WHERE NOT bot "
+            "ORDER BY mu - 3 * sigma DESC, player_id"
         ).fetchall()
     return [p for (p,) in rows]
 
@@ -45,13 +46,16 @@ def test_leaderboard_pages(api, migrated_db: str) -> None:
     order = board_order(migrated_db)
     first = client.get("/games/oh_hell/leaderboard", params={"limit": 2}).json()
     second = client.get("/games/oh_hell/leaderboard", params={"limit": 2, "offset": 2}).json()
-    assert first["total"] == len(order) == 6
+    assert first["total"] == len(order) == 5  # the people; bot1 is rated but not listed
     assert [e["player_id"] for e in first["entries"] + second["entries"]] == order[:4]
     assert [e["position"] for e in second["entries"]] == [3, 4]
     e = first["entries"][0]
     assert e["rating"] == pytest.approx(e["mu"] - 3 * e["sigma"])
     everyone = client.get("/games/oh_hell/leaderboard").json()["entries"]
-    assert {x["player_id"] for x in everyone if x["bot"]} == {"bot1"}
+    assert not any(x["bot"] for x in everyone) and "bot1" not in {x["player_id"] for x in everyone}
+    with psycopg.connect(migrated_db) as conn:  # still rated, as the opponent it was
+        assert conn.execute("SELECT bot FROM scoring.ratings WHERE player_id = 'bot1'").fetchone()
+    assert client.get("/games/oh_hell/leaderboard/around/bot1").status_code == 404
 
 
 def test_leaderboard_around_me(api, migrated_db: str) -> None:
