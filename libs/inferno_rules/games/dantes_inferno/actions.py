@@ -50,17 +50,23 @@ def unaffordable(cost: Amounts | list[int]) -> Rejected:
     return Rejected("cannot_afford", f"this costs {priced(cost)}, which you do not hold")
 
 
-def _pair(arg: object, what: str) -> tuple[object, object] | Rejected:
+def _pair(arg: object) -> list[object] | None:
+    """The two items of a pair argument, or ``None``. (A list, not a tuple: in the compiled
+    build a union of a plain tuple and :class:`Rejected` does not survive ``isinstance``.)"""
     if not isinstance(arg, (list, tuple)) or len(arg) != 2:
-        return Rejected("malformed_action", f"this action takes a pair: {what}")
-    return arg[0], arg[1]
+        return None
+    return [arg[0], arg[1]]
+
+
+def _not_a_pair(what: str) -> Rejected:
+    return Rejected("malformed_action", f"this action takes a pair: {what}")
 
 
 def do_place_tile(work: Work, seat: int, arg: object) -> Rejected | None:
     """Name a stack and a position; the stack's top tile is revealed there, face up (§7)."""
-    pair = _pair(arg, '[stack, position], e.g. ["II", "(1,2)"]')
-    if isinstance(pair, Rejected):
-        return pair
+    pair = _pair(arg)
+    if pair is None:
+        return _not_a_pair('[stack, position], e.g. ["II", "(1,2)"]')
     stack, where = pair
     if not isinstance(stack, str) or stack not in STACKS:
         return Rejected("no_such_stack", f"the stacks are {', '.join(STACKS)}")
@@ -140,15 +146,10 @@ def do_new_token(work: Work, seat: int, arg: object) -> Rejected | None:
     return None
 
 
-def read_path(arg: object) -> tuple[list[int], dict[str, object] | None] | Rejected:
-    """A move's argument: a list of spaces (the token's first), or ``{"path": [...],
-    "pay": {"Y": 1, ...}}`` to choose what pays for the steps."""
-    pay: dict[str, object] | None = None
+def read_path(arg: object) -> list[int] | Rejected:
+    """A move's spaces: the argument is a list of spaces (the token's first), or ``{"path":
+    [...], "pay": {"Y": 1, ...}}`` to choose what pays for the steps."""
     if isinstance(arg, dict):
-        given = arg.get("pay")
-        if given is not None and not isinstance(given, dict):
-            return Rejected("malformed_action", 'pay is an object such as {"Y": 1}')
-        pay = given
         arg = arg.get("path")
     if not isinstance(arg, (list, tuple)) or len(arg) < 2:
         return Rejected(
@@ -158,7 +159,7 @@ def read_path(arg: object) -> tuple[list[int], dict[str, object] | None] | Rejec
     path = [parse_space(name) for name in arg]
     if NOWHERE in path:
         return Rejected("no_such_space", "every step of a path must name a space such as (0,3)/o")
-    return path, pay
+    return path
 
 
 def path_problem(work: Work, path: list[int]) -> Rejected | None:
@@ -213,10 +214,10 @@ def step_payment(work: Work, seat: int, count: int) -> Amounts:
 
 
 def do_move(work: Work, seat: int, arg: object) -> Rejected | None:
-    read = read_path(arg)
-    if isinstance(read, Rejected):
-        return read
-    path, pay = read
+    path = read_path(arg)
+    if isinstance(path, Rejected):
+        return path
+    pay = arg.get("pay") if isinstance(arg, dict) else None
     if work.owner(path[0]) != seat:
         return Rejected("not_your_token", f"you have no token on {space_name(path[0])}")
     problem = path_problem(work, path)
@@ -229,7 +230,7 @@ def do_move(work: Work, seat: int, arg: object) -> Rejected | None:
         cost = step_payment(work, seat, price)
     else:
         amounts = read_amounts(pay)
-        if amounts is None:
+        if amounts is None:  # pay given, but not as {"Y": 1, ...}
             return Rejected("malformed_action", 'pay is an object such as {"Y": 1, "R": 2}')
         if sum(amounts) != price:
             return Rejected(
@@ -254,9 +255,9 @@ def do_move(work: Work, seat: int, arg: object) -> Rejected | None:
 
 
 def do_push(work: Work, seat: int, arg: object) -> Rejected | None:
-    pair = _pair(arg, '[opponent token\'s space, next space], e.g. ["(0,3)/o", "(0,4)/o"]')
-    if isinstance(pair, Rejected):
-        return pair
+    pair = _pair(arg)
+    if pair is None:
+        return _not_a_pair('[opponent token\'s space, next space], e.g. ["(0,3)/o", "(0,4)/o"]')
     frm, to = parse_space(pair[0]), parse_space(pair[1])
     if NOWHERE in (frm, to):
         return Rejected("no_such_space", "a push names two spaces such as (0,3)/o")
@@ -317,9 +318,9 @@ def demon_destinations(work: Work | DanteState, frm: int) -> list[int]:
 
 
 def do_move_demon(work: Work, seat: int, arg: object) -> Rejected | None:
-    pair = _pair(arg, '[demon\'s space, next space], e.g. ["(0,0)/o", "(0,0)/i"]')
-    if isinstance(pair, Rejected):
-        return pair
+    pair = _pair(arg)
+    if pair is None:
+        return _not_a_pair('[demon\'s space, next space], e.g. ["(0,0)/o", "(0,0)/i"]')
     frm, to = parse_space(pair[0]), parse_space(pair[1])
     if NOWHERE in (frm, to):
         return Rejected("no_such_space", "a demon move names two spaces such as (0,0)/o")

@@ -85,17 +85,21 @@ def do_offer(work: Work, seat: int, arg: object) -> Rejected | None:
     return None
 
 
-def _find(work: Work, raw: object) -> Offer | Rejected:
+def _find(work: Work, raw: object) -> Offer | None:
     for offer in work.offers:
         if type(raw) is int and offer[0] == raw:
             return offer
+    return None
+
+
+def _no_offer(raw: object) -> Rejected:
     return Rejected("no_such_offer", f"there is no open offer {raw!r}")
 
 
 def do_accept(work: Work, seat: int, arg: object) -> Rejected | None:
     offer = _find(work, arg)
-    if isinstance(offer, Rejected):
-        return offer
+    if offer is None:
+        return _no_offer(arg)
     ident, frm, to, give, get, _ = offer
     if seat != to:
         return Rejected("not_recipient", f"offer {ident} is made to seat {to}")
@@ -114,8 +118,8 @@ def do_accept(work: Work, seat: int, arg: object) -> Rejected | None:
 
 def do_reject(work: Work, seat: int, arg: object) -> Rejected | None:
     offer = _find(work, arg)
-    if isinstance(offer, Rejected):
-        return offer
+    if offer is None:
+        return _no_offer(arg)
     if seat != offer[2]:
         return Rejected("not_recipient", f"offer {offer[0]} is made to seat {offer[2]}")
     work.offers.remove(offer)
@@ -125,8 +129,8 @@ def do_reject(work: Work, seat: int, arg: object) -> Rejected | None:
 
 def do_withdraw(work: Work, seat: int, arg: object) -> Rejected | None:
     offer = _find(work, arg)
-    if isinstance(offer, Rejected):
-        return offer
+    if offer is None:
+        return _no_offer(arg)
     if seat != offer[1]:
         return Rejected("not_sender", f"offer {offer[0]} was made by seat {offer[1]}")
     work.offers.remove(offer)
