@@ -48,7 +48,11 @@ class StackProcess:
         args = [sys.executable, "-m", "inferno_cli.stack", "--data-dir", str(data_dir)]
         args += ["--prefix", prefix, "--engine-port", str(self.engine_port)]
         args += ["--lobby-port", str(self.lobby_port), "--scoring-port", str(self.scoring_port)]
-        args += ["--redis-port", str(free_port()), "--postgres-port", str(free_port())]
+        redis_port = free_port()
+        args += ["--redis-port", str(redis_port), "--postgres-port", str(free_port())]
+        # Where the engine keeps its tables (for ``inferno_engine.verify`` in the tests).
+        self.prefix = prefix
+        self.redis_url = env.get("REDIS_URL") or f"redis://127.0.0.1:{redis_port}/0"
         self.lines: list[str] = []
         self.ready = threading.Event()
         self.started_at = time.monotonic()

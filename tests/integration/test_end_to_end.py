@@ -13,6 +13,7 @@ import grpc
 import httpx
 import pytest
 
+from inferno_engine.verify import load, verify
 from inferno_lobby.schemas import ClockSettings
 from inferno_proto import engine_pb2 as pb
 from inferno_proto import engine_pb2_grpc
@@ -21,7 +22,7 @@ from inferno_rules import commitment
 from .stack_process import StackProcess
 
 # One person and three bots, as the issues ask, for each game the platform plays.
-GAMES = [("oh_hell", 4), ("inferno", 4)]
+GAMES = [("oh_hell", 4), ("inferno", 4), ("num_inferno", 4)]
 
 
 def wait_for(check: Any, what: str, timeout: float = 120.0, every: float = 0.2) -> Any:
@@ -90,6 +91,8 @@ def test_sign_up_quick_play_with_bots_to_the_end_and_the_leaderboard(
                 assert err.code() == grpc.StatusCode.ABORTED, err
     assert moves > 0
     assert view.seed and commitment(view.seed) == published
+    # verify replays the whole log from the revealed seed: every deal and event reappears.
+    assert verify(load(stack.redis_url, stack.prefix, table_id)) == []
 
     scoring = httpx.Client(base_url=stack.scoring, timeout=10)
 
