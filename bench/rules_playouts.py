@@ -11,7 +11,8 @@ is the full 13-hand schedule for 4 players.
 The rules core is chosen at import (``INFERNO_RULES_IMPL``, see ``inferno_rules.native``), so
 each slice runs in a fresh process: the pure-Python source, the mypyc build when there is one
 (``make install`` builds it), and OpenSpiel, in turn, so machine noise hits all alike; the
-median slice is reported. Inferno (2005) has no OpenSpiel counterpart; its own rate is shown.
+median slice is reported. Inferno (2005) and Num Inferno have no OpenSpiel counterpart; their
+own rates are shown.
 
 Run: ``python -m bench.rules_playouts [--seconds S] [--rounds R]``.
 """
@@ -94,6 +95,8 @@ SIDES = {
     "openspiel": ("openspiel", "pure"),
     "inferno_2005 pure": ("inferno", "pure"),
     "inferno_2005 compiled": ("inferno", "compiled"),
+    "num_inferno pure": ("num_inferno", "pure"),
+    "num_inferno compiled": ("num_inferno", "compiled"),
 }
 
 
@@ -163,6 +166,8 @@ def report(results: dict[str, list[Slice]], seconds: float, rounds: int) -> str:
         ("openspiel", "OpenSpiel `oh_hell` (C++ via pybind), one 12-trick hand (52 + chance)"),
         ("inferno_2005 pure", "Inferno (2005), pure Python, 4 players, full match"),
         ("inferno_2005 compiled", "Inferno (2005), compiled (mypyc), same"),
+        ("num_inferno pure", "Num Inferno, pure Python, 4 players, full match (3 rounds)"),
+        ("num_inferno compiled", "Num Inferno, compiled (mypyc), same"),
     ]
     lines = [
         "## Rules core: random Oh Hell playouts vs OpenSpiel",
@@ -173,7 +178,8 @@ def report(results: dict[str, list[Slice]], seconds: float, rounds: int) -> str:
     for side, label in rows:
         if side not in results:
             continue
-        ratio = "" if side.startswith("inferno_2005") else f"{dps(side) / os_dps:.2f}"
+        own_rate = side.startswith(("inferno_2005", "num_inferno"))
+        ratio = "" if own_rate else f"{dps(side) / os_dps:.2f}"
         lines.append(
             f"| {label} | {gps(side):,.1f} | {dps(side):,.0f} | {1e6 / dps(side):.2f} | {ratio} |"
         )
@@ -204,7 +210,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="length of one slice")
     parser.add_argument("--rounds", type=int, default=5, help="slices per side")
     parser.add_argument(
-        "--slice", choices=["oh_hell", "inferno", "openspiel"], help=argparse.SUPPRESS
+        "--slice",
+        choices=["oh_hell", "inferno", "num_inferno", "openspiel"],
+        help=argparse.SUPPRESS,
     )
     parser.add_argument("--seed", type=int, default=2026, help=argparse.SUPPRESS)
     args = parser.parse_args()
