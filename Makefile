@@ -45,8 +45,17 @@ bench: install  ## Benchmarks against same-run baselines; writes docs/benchmarks
 	$(PY) -m pip install --quiet -e '.[dev,bench]'
 	$(PY) -m bench
 
-run: install  ## Start the whole platform here (embedded Redis/PostgreSQL unless REDIS_URL/DATABASE_URL); docs/run.md.
-	$(PY) -m inferno_cli.stack
+# Running the platform needs the services and the embedded servers, not the test and benchmark
+# toolchain: the `run` extra alone (a venv made by `make test` has it already).
+RUN_STAMP := $(VENV)/.run-installed-$(shell cat pyproject.toml | sha256sum | cut -c1-12)
+$(RUN_STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[run]'
+	@rm -f $(VENV)/.run-installed-* && touch $@
+
+run: $(RUN_STAMP)  ## Start the whole platform here; launcher options in ARGS, e.g. make run ARGS="--lobby-port 9000" (docs/run.md).
+	$(PY) -m inferno_cli.stack $(ARGS)
 
 # Every game × seat count of the rules registry, 2 tables each, a SIGKILL every ~5 s for 3 min
 # (tools/chaos; the bounded form runs in make test as tests/tools/test_chaos.py).
