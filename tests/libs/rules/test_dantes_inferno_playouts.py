@@ -13,6 +13,7 @@ import pytest
 from inferno_rules import Action, native
 from inferno_rules.core import rank_seats
 
+from .test_conformance import check_step, check_views
 from .test_dantes_inferno_helpers import GAME, applied, board, new, state
 from .test_implementation import run
 
@@ -85,6 +86,49 @@ def test_a_scripted_descent_beats_lucifer() -> None:
     s = applied(s, 0, Action("accept", None)).state
     result = GAME.result(s)
     assert result is not None and result.winners == (0,) and result.ranking == (1, 2)
+
+
+def descend(s: state.DanteState, seat: int) -> Action:
+    """A simple player who goes down: waiting seats pass; the active player goes in whenever he
+    can, accepts every roll, takes the scarcest resource as his bonus, lays the centre tile, and
+    walks a token to a corner; otherwise he ends his turn."""
+    actions = GAME.legal_actions(s, seat)
+    if seat != s.active:
+        return actions[0]
+    by_kind: dict[str, list[Action]] = {}
+    for action in actions:
+        by_kind.setdefault(action.kind, []).append(action)
+    if "bonus" in by_kind:
+        have = s.resources[seat]
+        return by_kind["bonus"][min(range(4), key=lambda i: have[i])]
+    for kind in ("place", "next_circle", "accept", "fight", "retreat", "demon", "token"):
+        if kind in by_kind:
+            return by_kind[kind][0]
+    centre = [a for a in by_kind.get("place_tile", []) if a.arg[0] == "IX"]
+    if centre:
+        return centre[0]
+    to_corner = [
+        a for a in by_kind.get("move", []) if board.is_corner(board.parse_space(a.arg[-1]) // 2)
+    ]
+    if to_corner:
+        return min(to_corner, key=lambda a: len(a.arg))
+    return by_kind["end_turn"][0]
+
+
+def test_a_whole_game_ends_by_beating_lucifer_and_keeps_the_contract_at_every_step() -> None:
+    s = new(2, seed="lucifer-0", ROUND_CAP=150)
+    rng = random.Random(0)
+    kinds: set[str] = set()
+    while not GAME.is_over(s):
+        check_step(GAME, s, rng)
+        out = applied(s, s.active, descend(s, s.active))
+        check_views(GAME, out.state, list(out.events))
+        kinds.update(e.kind for e in out.events)
+        s = out.state
+    assert s.winner != state.NOBODY and s.round_no < 150
+    assert {"fight", "retreat", "next_circle", "tile_placed", "game_won"} <= kinds
+    result = GAME.result(s)
+    assert result is not None and result.winners == (s.winner,)
 
 
 # Seeded random games at every seat count, digesting every state's bytes and every event, with

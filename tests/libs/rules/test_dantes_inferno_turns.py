@@ -3,6 +3,8 @@ online rules (§4), and the result."""
 
 from __future__ import annotations
 
+import random
+
 from .test_dantes_inferno_helpers import (
     GAME,
     Action,
@@ -92,8 +94,10 @@ def test_a_waiting_seats_timeout_rejects_an_offer_to_it_else_withdraws_its_own_e
 
 
 def test_every_event_is_public() -> None:
-    s = new(3)
-    while s.phase == state.PLACING:
-        out = applied(s, s.active, legal(s, s.active)[0])
+    s = new(3, seed="public", ROUND_CAP=2)
+    rng = random.Random(5)
+    while not GAME.is_over(s):
+        seat = rng.choice(GAME.decision(s).seats)
+        out = applied(s, seat, rng.choice(legal(s, seat)))
         assert all(e.to is None for e in out.events)
         s = out.state

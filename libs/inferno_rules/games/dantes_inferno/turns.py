@@ -23,6 +23,7 @@ from .board import (
     CORNER_TILE,
     ENTRY_SPACES,
     PLAIN_CELLS,
+    RESOURCES,
     RING_TILES,
     STACK_TILES,
     STACKS,
@@ -127,7 +128,8 @@ def roll_dice(work: Work, kind: str, space: int) -> None:
 
 
 def reroll(work: Work, die: int) -> None:
-    kind, space, first, second, count = work.s.roll or ("", 0, 0, 0, 0)
+    assert work.roll
+    kind, space, first, second, count = work.roll
     fresh = work.die()
     dice = [first, second]
     dice[die] = fresh
@@ -238,14 +240,10 @@ def collect(work: Work, total: int) -> None:
                 gain *= 2
             if cell == work.bad:
                 gain = 0
-            amounts["YRBG".index(tile_colour(work.board[cell]))] += gain
+            amounts[RESOURCES.index(TILES[work.board[cell]][1])] += gain
         work.gain(seat, amounts)
-        got.append({res: n for res, n in zip("YRBG", amounts, strict=True) if n})
+        got.append({res: n for res, n in zip(RESOURCES, amounts, strict=True) if n})
     work.emit("collect", {"total": total, "players": got})
-
-
-def tile_colour(tile: str) -> str:
-    return TILES[tile][1]
 
 
 def end_turn(work: Work) -> None:
