@@ -17,14 +17,14 @@ for _root in inferno_rules.__path__:
 from typing import Any  # noqa: E402
 
 from inferno_rules import Action, Applied, Rejected  # noqa: E402
-from inferno_rules.games.dantes_inferno import DantesInferno, board, state  # noqa: E402
+from inferno_rules.games.dantes_inferno import DantesInferno, board, commands, state  # noqa: E402
 from inferno_rules.games.dantes_inferno.state import MAIN, DanteState  # noqa: E402
 
 GAME = DantesInferno()
 S = board.parse_space
 C = board.parse_cell
 
-__all__ = ["GAME", "Action", "DanteState", "board", "state"]
+__all__ = ["GAME", "Action", "DanteState", "board", "commands", "state"]
 
 
 def new(players: int = 3, seed: str = "dante", **options: Any) -> DanteState:
