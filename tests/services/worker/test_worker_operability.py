@@ -282,3 +282,29 @@ def test_bot_tables_with_a_delay_keep_it_between_moves(stack: Stack) -> None:
         assert client.zcard(f"{stack.prefix}worker:bot_due") <= 1
     finally:
         client.close()
+
+
+def test_help_needs_no_settings_and_a_missing_key_says_what_to_set() -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "INFERNO_TOKEN_KEY"}
+    shown = subprocess.run(
+        [sys.executable, "-m", "inferno_worker", "--help"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert "dispatch" in shown.stdout and "INFERNO_TOKEN_KEY" in shown.stdout
+    refused = subprocess.run(
+        [sys.executable, "-m", "inferno_worker", "dispatch"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert refused.returncode == 2
+    assert "needs INFERNO_TOKEN_KEY" in refused.stderr and "Traceback" not in refused.stderr
