@@ -70,6 +70,8 @@ def test_a_lost_fight_leaves_the_demon_and_the_token_retreats_to_the_closest_cor
     assert out.state.demons == (S("(1,3)/o"),)
     assert out.state.tokens[0] == (S("(0,0)/i"),)
     assert event(out, "retreat")["to"] == "(0,0)/i"
+    assert event(out, "fight")["retreat_to"] == "(0,0)/i"
+    assert [e.kind for e in out.events] == ["fight", "retreat", "dice"]  # then the resource roll
 
 
 def test_retreat_skips_occupied_corners_and_cascades_down() -> None:
@@ -91,6 +93,7 @@ def test_the_owner_picks_among_equally_close_corners() -> None:
     s = fighting({0: ("(0,4)/o",)}, ("(0,4)/o",), ())
     out = applied(shown(s, state.FIGHT_ROLL, "(0,4)/o", 1, 2), 0, ACCEPT)
     assert out.state.phase == state.CHOOSE and out.state.choices == (state.RETREAT_CHOICE,)
+    assert event(out, "fight")["retreat_to"] is None  # the owner's choice is pending
     assert {a.arg for a in legal(out.state, 0)} == {"(0,0)/o", "(0,8)/o"}
     rejected(out.state, 0, Action("retreat", "(8,8)/o"), "not_a_choice")
     rejected(out.state, 0, Action("bonus", "Y"), "wrong_phase")

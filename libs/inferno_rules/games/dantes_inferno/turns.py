@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...core import rank_seats
+from ...core import Event, rank_seats
 from ...seeding import Stream, shuffled
 from .board import (
     C9,
     CIRCLE_CORNERS,
     CORNER_TILE,
     ENTRY_SPACES,
+    NOWHERE,
     PLAIN_CELLS,
     RESOURCES,
     RING_TILES,
@@ -147,35 +148,45 @@ def accept_roll(work: Work) -> None:
     assert work.roll
     kind, space, first, second, rerolls = work.roll
     work.roll = ()
-    total = first + second
     if kind == RESOURCE_ROLL:
         work.stage = MAIN
         resource_roll(work, first, second, rerolls)
     else:
-        win = total >= TARGET[circle_of(space)]
-        data = {
-            "demon" if kind == FIGHT_ROLL else "lucifer": space_name(space),
-            "token": space_name(space),
-            "seat": work.active,
-            "roll": [first, second],
-            "rerolls": rerolls,
-            "result": "win" if win else "lose",
-        }
-        if win and kind == FIGHT_ROLL:
-            work.demons.discard(space)
-        elif win:
-            work.emit("fight", data)
-            win_game(work, work.active)
-            return
-        work.emit("fight", data)
-        if not win:
-            retreat(work, space)
+        fight(work, kind, space, [first, second], rerolls)
     carry_on(work)
 
 
-def retreat(work: Work, space: int) -> None:
+def fight(work: Work, kind: str, space: int, dice: list[int], rerolls: int) -> None:
+    """An accepted fight roll against the demon (or Lucifer) on ``space`` (§5). The ``fight``
+    event names where a beaten token went (``retreat_to``: null when it left play or while its
+    owner chooses among equally close squares)."""
+    win = sum(dice) >= TARGET[circle_of(space)]
+    data: dict[str, object] = {
+        "demon" if kind == FIGHT_ROLL else "lucifer": space_name(space),
+        "token": space_name(space),
+        "seat": work.active,
+        "roll": dice,
+        "rerolls": rerolls,
+        "result": "win" if win else "lose",
+        "retreat_to": None,
+    }
+    if win:
+        work.emit("fight", data)
+        if kind == FIGHT_ROLL:
+            work.demons.discard(space)
+        else:
+            win_game(work, work.active)
+        return
+    at = len(work.events)
+    to = retreat(work, space)
+    data["retreat_to"] = space_name(to) if to >= 0 else None
+    work.events.insert(at, Event("fight", data))
+
+
+def retreat(work: Work, space: int) -> int:
     """A beaten token retreats to the closest free corner square of the circle below, or lower
-    (§5); the owner picks among equally close squares; with none free it leaves play."""
+    (§5); the owner picks among equally close squares; with none free it leaves play. Returns
+    where it went, or ``NOWHERE`` (left play, or the owner's choice is pending)."""
     circle = circle_of(space)
     circles = [1] if circle == 1 else list(range(circle - 1, 0, -1))
     cell = space // 2
@@ -188,13 +199,14 @@ def retreat(work: Work, space: int) -> None:
         if len(closest) == 1:
             move_token(work, space, closest[0])
             work.emit("retreat", {"from": space_name(space), "to": space_name(closest[0])})
-        else:
-            work.retreat = (space, *closest)
-            work.choices.append(RETREAT_CHOICE)
-        return
+            return closest[0]
+        work.retreat = (space, *closest)
+        work.choices.append(RETREAT_CHOICE)
+        return NOWHERE
     seat = work.owner(space)
     work.tokens[seat].remove(space)
     work.emit("retreat", {"from": space_name(space), "to": None, "removed": True})
+    return NOWHERE
 
 
 def move_token(work: Work, frm: int, to: int) -> None:
