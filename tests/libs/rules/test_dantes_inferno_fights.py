@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from inferno_rules import Applied
+from inferno_rules import SPECTATOR, Applied
 
 from .test_dantes_inferno_helpers import (
     GAME,
@@ -181,3 +181,40 @@ def test_a_dice_stream_is_named_by_the_die_count() -> None:
     again = applied(s, 0, Action("fight", "(0,3)/o"))
     assert first.state.roll == again.state.roll
     assert isinstance(first, Applied) and first.state.dice == s.dice + 2
+
+
+def test_decision_circles_seven_and_eight_need_nine() -> None:
+    tiles = {"(3,4)": "IV-Y-1"}
+    s = fighting({0: ("(3,4)/o",)}, ("(3,4)/o",), (), placed=tiles)
+    assert (
+        event(applied(shown(s, state.FIGHT_ROLL, "(3,4)/o", 4, 4), 0, ACCEPT), "fight")["result"]
+        == "lose"
+    )
+    s = fighting({0: ("(3,4)/i",)}, ("(3,4)/i",), (), placed=tiles)
+    assert (
+        event(applied(shown(s, state.FIGHT_ROLL, "(3,4)/i", 4, 5), 0, ACCEPT), "fight")["result"]
+        == "win"
+    )
+
+
+def test_decision_a_beaten_demon_returns_to_the_supply_and_may_come_back() -> None:
+    s = fighting({0: ("(0,3)/o",)}, ("(0,3)/o",), ())
+    out = applied(shown(s, state.FIGHT_ROLL, "(0,3)/o", 6, 6), 0, ACCEPT)
+    assert GAME.view(out.state, SPECTATOR)["demon_supply"] == 20
+    # The resource roll that follows is a 7: the same demon goes back on the board.
+    seven = out.state._replace(roll=(state.RESOURCE_ROLL, -1, 3, 4, 0))
+    again = applied(applied(seven, 0, ACCEPT).state, 0, Action("demon", "(0,0)/o"))
+    assert again.state.demons == (S("(0,0)/o"),)
+
+
+def test_a_reroll_applies_to_the_resource_roll_and_the_lucifer_roll_too() -> None:
+    s = arranged({0: ("(0,3)/o",)}, resources={0: res(2, 2, 2, 2)}, placed={"(0,3)": "I-Y-1"})
+    s = s._replace(phase=state.ROLL, stage=state.FIGHT, roll=(state.RESOURCE_ROLL, -1, 3, 4, 0))
+    out = applied(s, 0, Action("reroll", 0))
+    assert out.state.roll[0] == state.RESOURCE_ROLL and out.state.resources[0] == res(1, 1, 1, 1)
+    lucifer = s._replace(roll=(state.LUCIFER_ROLL, board.C9, 4, 4, 0), stage=state.MAIN)
+    assert applied(lucifer, 0, Action("reroll", 1)).state.roll[:3] == (
+        state.LUCIFER_ROLL,
+        board.C9,
+        4,
+    )

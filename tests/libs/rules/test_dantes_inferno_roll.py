@@ -117,3 +117,14 @@ def test_a_face_down_tile_is_no_target() -> None:
     s = rolled(6, 6, down=("(0,3)",))
     after = applied(applied(s, 0, ACCEPT).state, 0, Action("bonus", "Y")).state
     rejected(after, 0, Action("token", ["good", "(0,3)"]), "not_a_choice")
+
+
+def test_decision_the_good_token_acts_on_the_whole_tile_both_spaces() -> None:
+    s = rolled(2, 4, tokens={0: ("(0,3)/i",)}, placed=TILES)._replace(good=C("(0,3)"))
+    assert applied(s, 0, ACCEPT).state.resources[0] == res(y=2)
+
+
+def test_a_token_on_a_face_down_tile_stays_and_does_nothing() -> None:
+    s = rolled(2, 4, tokens={0: ("(0,4)/o",)}, placed=TILES, down=("(0,3)",))
+    out = applied(s._replace(bad=C("(0,3)")), 0, ACCEPT)
+    assert out.state.bad == C("(0,3)")

@@ -41,6 +41,8 @@ def test_ring_one_and_every_corner_are_laid_face_up_and_the_rest_stacked() -> No
     assert not s.board[board.CENTRE] and s.down == ()
     assert sorted(s.board[c] for c in board.PLAIN_CELLS[0]) == sorted(board.RING_TILES[0])
     assert [len(stack) for stack in s.stacks] == [20, 12, 4, 1]
+    assert s.resources == ((0, 0, 0, 0),) * 3  # DECISION §1: everyone starts with nothing
+    assert s.demons == () and s.good == s.bad == -1
     assert sorted(s.stacks[0]) == sorted(board.RING_TILES[1])
 
 
