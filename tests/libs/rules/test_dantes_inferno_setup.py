@@ -102,6 +102,7 @@ def test_the_turn_runs_fight_then_roll_then_main() -> None:
 def test_main_is_a_decision_of_every_seat_at_once() -> None:
     s = arranged({0: ("(0,3)/o",)})
     assert GAME.decision(s) == Decision((0, 1, 2), True, None)
+    assert GAME.view(s, SPECTATOR)["to_act"] == [0, 1, 2]
     rejected(s, 1, Action("end_turn", None), "not_active")
     rejected(s, 1, Action("move", ["(0,3)/o", "(0,4)/o"]), "not_active")
     # Outside MAIN only the active player acts.

@@ -9,6 +9,7 @@ from typing import Any
 
 from ...core import Viewer
 from .board import CELL_NAMES, RESOURCES, STACKS, space_name
+from .legal import to_act
 from .state import DanteState
 from .trade import offer_data
 
@@ -57,6 +58,7 @@ def view(state: DanteState, viewer: Viewer) -> dict[str, Any]:
         "pushed": [space_name(s) for s in state.pushed],
         "offers": [offer_data(o) for o in state.offers],
         "winner": state.winner if state.winner >= 0 else None,
+        "to_act": list(to_act(state)),
     }
     if viewer.role == "seat":
         out["seat"] = viewer.seat
