@@ -82,6 +82,7 @@ def finished_payload(
     commitment: str,
     at_ms: int,
     spectator_delay: int = 0,
+    private: bool = False,
 ) -> dict[str, Any]:
     return {
         "game": game,
@@ -101,6 +102,8 @@ def finished_payload(
         # Until finished_at + this, delayed spectators are still watching the game: whoever
         # shows the result or the seed publicly holds it until then.
         "spectator_delay_seconds": spectator_delay,
+        # A private table: its players and result are not to be published (scoring rates it).
+        "private": private,
     }
 
 

@@ -180,6 +180,7 @@ class EngineServicer(engine_pb2_grpc.EngineServicer):
                 "grace_seconds": request.grace_seconds,
             },
             spectator_delay=request.spectator_delay_seconds,
+            private=request.private,
         )
         return pb.CreateTableResponse(
             table_id=request.table_id, version=version, seed_commitment=sealed

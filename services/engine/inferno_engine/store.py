@@ -7,7 +7,8 @@ also on Redis Cluster:
   ``game``, ``status``, ``seats`` (JSON), ``options`` (JSON), ``seed``, ``commitment``,
   ``turn_seconds``, ``clock`` (JSON: the rest of the clock policy, ``bank_seconds``,
   ``increment_seconds``, ``grace_seconds``; absent on older tables), ``since_ms`` (when the
-  current decision began), ``last_event``, ``spectator_delay`` (seconds; absent = 0). A seat
+  current decision began), ``last_event``, ``spectator_delay`` (seconds; absent = 0),
+  ``private`` (1 for a private table). A seat
   handed to a bot has ``"abandoned": true`` in ``seats``. A real-time table also has
   ``clock_origin`` (ms): when its game clock read 0, moved later by the time it spent paused,
   so the game time now is ``now - clock_origin`` while it is live.
@@ -178,7 +179,7 @@ return 1
 READ = """
 local f = redis.call('HMGET', KEYS[1], 'version', 'game', 'status', 'seats', 'options', 'seed',
                      'commitment', 'turn_seconds', 'since_ms', 'last_event', 'clock',
-                     'clock_origin', 'spectator_delay')
+                     'clock_origin', 'spectator_delay', 'private')
 if not f[1] then return nil end
 local state = false
 if f[1] ~= ARGV[1] then state = redis.call('HGET', KEYS[1], 'state') end
@@ -231,6 +232,7 @@ class Snapshot:
     clock: dict[str, int] | None = None  # bank/increment/grace seconds (None: older tables)
     clock_origin: int | None = None  # real-time tables: wall ms at game time 0 (pauses added)
     spectator_delay: int = 0  # seconds spectators see the table late (0 = live)
+    private: bool = False  # the lobby's private table: players and result never published
 
 
 class Past(NamedTuple):
@@ -316,7 +318,7 @@ class TableStore:
         (version, game, status, seats, options, seed, sealed, turn, since, last, clock, origin) = (
             fields[:12]
         )
-        delay = fields[12]
+        delay, private = fields[12], fields[13]
         return Snapshot(
             table_id=table_id,
             version=int(version),
@@ -335,6 +337,7 @@ class TableStore:
             clock=json.loads(clock) if clock else None,
             clock_origin=int(origin) if origin else None,
             spectator_delay=int(delay) if delay else 0,
+            private=bool(private),
         )
 
     async def events_after(

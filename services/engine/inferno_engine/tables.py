@@ -270,6 +270,7 @@ class Tables:
         turn_seconds: int,
         clock: dict[str, int] | None = None,
         spectator_delay: int = 0,
+        private: bool = False,
     ) -> tuple[int, str]:
         """Open a table. ``clock``: ``bank_seconds``, ``increment_seconds``, ``grace_seconds``;
         ``spectator_delay``: how many seconds late spectators see it."""
@@ -318,6 +319,7 @@ class Tables:
             "seed_commitment": sealed,
             "clock": {"turn_seconds": turn_seconds, **clock},
             "spectator_delay_seconds": spectator_delay,
+            "private": private,
         }
         real_time = game_clock.is_real_time(game)
         if real_time:
@@ -342,6 +344,8 @@ class Tables:
         }
         if spectator_delay:
             fields["spectator_delay"] = spectator_delay
+        if private:
+            fields["private"] = 1
         if real_time:
             fields["clock_origin"] = at
         if not await self.store.create(table_id, fields, events, [created]):
@@ -649,7 +653,14 @@ class Tables:
             result = get_game(snap.game).result(state)
             assert result is not None
             payload = finished_payload(
-                snap.game, snap.seats, result, snap.seed, snap.commitment, at, snap.spectator_delay
+                snap.game,
+                snap.seats,
+                result,
+                snap.seed,
+                snap.commitment,
+                at,
+                snap.spectator_delay,
+                snap.private,
             )
             outbox.append(envelope(EventType.TABLE_FINISHED, table_id, version, at, payload))
         return outbox
@@ -901,6 +912,7 @@ class Tables:
                 "game": snap.game,
                 "reason": reason,
                 "spectator_delay_seconds": snap.spectator_delay,
+                "private": snap.private,
             }
             outbox.append(envelope(EventType.TABLE_ABORTED, snap.table_id, version, at, payload))
         else:

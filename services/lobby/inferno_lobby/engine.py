@@ -30,6 +30,7 @@ class TableSettings:
     time_bank_seconds: int
     increment_seconds: int
     spectator_delay_seconds: int
+    private: bool = False  # a private table's players and result are never published
 
 
 class EngineError(Exception):

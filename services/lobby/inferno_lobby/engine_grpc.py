@@ -73,6 +73,7 @@ class GrpcEngine:
             bank_seconds=settings.time_bank_seconds if settings else 0,
             increment_seconds=settings.increment_seconds if settings else 0,
             spectator_delay_seconds=settings.spectator_delay_seconds if settings else 0,
+            private=settings.private if settings else False,
         )
         # A channel per call: tables start rarely, and this keeps the gateway free of event-loop
         # state, so it works in every uvicorn worker and test loop alike.

@@ -180,12 +180,15 @@ class Table:
             # A real-time game (Burn in Hell) has no turns: every seat may act at any moment,
             # and a turn clock would time all of them out at once and force moves the game
             # does not have. Its table gets no turn clock; the game's own timers run it.
-            return TableSettings(0, 0, 0, self.row["spectator_delay_seconds"])
+            return TableSettings(
+                0, 0, 0, self.row["spectator_delay_seconds"], bool(self.row["private"])
+            )
         return TableSettings(
             decision_seconds=self.row["decision_seconds"],
             time_bank_seconds=self.row["time_bank_seconds"],
             increment_seconds=self.row["increment_seconds"],
             spectator_delay_seconds=self.row["spectator_delay_seconds"],
+            private=bool(self.row["private"]),
         )
 
 

@@ -406,7 +406,7 @@ def create_app(pool: ConnectionPool, readiness: Callable[[], dict[str, str]]) ->
                        p.sigma_after, count(*) OVER () AS total
                 FROM scoring.participants p JOIN scoring.matches m USING (table_id)
                 WHERE p.player_id = %s AND (%s::text IS NULL OR m.game = %s)
-                  AND m.visible_at_ms <= %s
+                  AND m.visible_at_ms <= %s AND NOT m.private
                 ORDER BY m.finished_at_ms DESC, m.table_id DESC LIMIT %s OFFSET %s
                 """,
                 (player_id, game, game, now, limit, offset),
@@ -417,7 +417,7 @@ def create_app(pool: ConnectionPool, readiness: Callable[[], dict[str, str]]) ->
                 else cur.execute(
                     "SELECT count(*) AS total FROM scoring.participants p JOIN scoring.matches m "
                     "USING (table_id) WHERE p.player_id = %s AND (%s::text IS NULL OR m.game = %s)"
-                    " AND m.visible_at_ms <= %s",
+                    " AND m.visible_at_ms <= %s AND NOT m.private",
                     (player_id, game, game, now),
                 ).fetchone()["total"]
             )
@@ -451,10 +451,12 @@ def create_app(pool: ConnectionPool, readiness: Callable[[], dict[str, str]]) ->
         """One finished match: seats, final ranking, per-round scores and the revealed seed."""
         with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
             now = now_ms()
-            # A match still hidden (its spectators have not seen the end) is not there yet.
+            # A match still hidden (its spectators have not seen the end) is not there yet; a
+            # private table's never is.
             m = cur.execute(
                 "SELECT table_id, game, finished_at_ms, lower_score_wins, seed, seed_commitment"
-                " FROM scoring.matches WHERE table_id = %s AND visible_at_ms <= %s",
+                " FROM scoring.matches WHERE table_id = %s AND visible_at_ms <= %s"
+                " AND NOT private",
                 (table_id, now),
             ).fetchone()
             if m is None:

@@ -58,6 +58,8 @@ class FinishedPayload(_Payload):
     finished_at: int = Field(ge=0, le=2**63 - 1)
     #: Spectators see the table this many seconds late; the result is public only after.
     spectator_delay_seconds: int = Field(default=0, ge=0, le=10**9)
+    #: A private table's result: stored and rated, never shown by the read API.
+    private: bool = False
 
     @property
     def visible_at(self) -> int:

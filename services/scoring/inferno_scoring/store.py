@@ -30,9 +30,10 @@ RETURNING event_id
 
 _NEW_MATCHES = """
 INSERT INTO scoring.matches (table_id, game, finished_at_ms, lower_score_wins, seed,
-                             seed_commitment, event_id, published_at_ms, visible_at_ms)
+                             seed_commitment, event_id, published_at_ms, visible_at_ms,
+                             private)
 SELECT * FROM unnest(%s::text[], %s::text[], %s::int8[], %s::bool[], %s::text[], %s::text[],
-                     %s::text[], %s::int8[], %s::int8[])
+                     %s::text[], %s::int8[], %s::int8[], %s::bool[])
 ON CONFLICT (table_id) DO NOTHING
 RETURNING table_id
 """
@@ -185,6 +186,7 @@ def _send_matches(conn: Connection, matches: Sequence[FinishedMatch]) -> Cursor 
             pgarray.texts(m.event_id for m in matches),
             pgarray.ints(m.published_at_ms for m in matches),
             pgarray.ints(m.payload.visible_at for m in matches),
+            pgarray.bools(m.payload.private for m in matches),
         ),
     )
 

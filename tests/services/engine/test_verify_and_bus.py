@@ -168,12 +168,12 @@ async def test_a_pause_and_a_resume_are_announced_on_the_bus(
     assert "tick_at_ms" not in resumed.payload  # a turn-based game has no clock ticks
 
 
-async def test_the_spectator_delay_travels_with_the_tables_start_and_end(
+async def test_the_spectator_delay_and_privacy_travel_with_the_tables_start_and_end(
     engine, redis_url, redis_prefix
 ) -> None:
     """Scoring and the lobby hold a result and its seed until delayed spectators have seen the
     end: the delay rides on table.created, table.finished and table.aborted."""
-    await create_table(engine.address, "late", PLAYERS, spectator_delay_seconds=7)
+    await create_table(engine.address, "late", PLAYERS, spectator_delay_seconds=7, private=True)
     await create_table(engine.address, "live", PLAYERS)
     clients = {s: Client(engine.address, n) for s, n in enumerate(PLAYERS)}
     operator = Client(engine.address, "olga", Role.OPERATOR)
@@ -202,4 +202,16 @@ async def test_the_spectator_delay_travels_with_the_tables_start_and_end(
         ("late", "table.finished"): 7,
         ("live", "table.created"): 0,
         ("live", "table.aborted"): 0,
+    }
+    # A private table says so at its start and end, so nobody publishes its players or result.
+    private = {
+        (e.table, e.type): e.payload["private"]
+        for e in envelopes
+        if e.type in ("table.created", "table.finished", "table.aborted")
+    }
+    assert private == {
+        ("late", "table.created"): True,
+        ("late", "table.finished"): True,
+        ("live", "table.created"): False,
+        ("live", "table.aborted"): False,
     }

@@ -479,3 +479,17 @@ def test_my_tables_lists_where_i_sit_or_what_i_own_private_ones_included(
     # The public list still never shows the private table.
     listed = [t["id"] for t in client.get("/tables", headers=bearer(cy)).json()["data"]]
     assert private["id"] not in listed
+
+
+def test_a_private_table_is_started_as_private_so_nobody_publishes_its_result(
+    client: TestClient, engine: InProcessEngine
+) -> None:
+    owner = sign_up(client, "priya")
+    for private in (True, False):
+        table = open_table(client, owner, private=private)
+        for _ in range(3):
+            assert client.post(f"/tables/{table['id']}/bots", headers=bearer(owner)).is_success
+        started = client.post(f"/tables/{table['id']}/start", headers=bearer(owner))
+        assert started.status_code == 200, started.text
+        held = engine.tables[table["id"]]
+        assert held.settings is not None and held.settings.private is private

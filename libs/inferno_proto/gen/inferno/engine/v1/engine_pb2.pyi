@@ -229,7 +229,7 @@ class SeatAssignment(_message.Message):
     def __init__(self, player_id: _Optional[str] = ..., name: _Optional[str] = ..., bot: _Optional[bool] = ...) -> None: ...
 
 class CreateTableRequest(_message.Message):
-    __slots__ = ("table_id", "game", "options", "seats", "turn_seconds", "bank_seconds", "increment_seconds", "grace_seconds", "spectator_delay_seconds")
+    __slots__ = ("table_id", "game", "options", "seats", "turn_seconds", "bank_seconds", "increment_seconds", "grace_seconds", "spectator_delay_seconds", "private")
     TABLE_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
@@ -239,6 +239,7 @@ class CreateTableRequest(_message.Message):
     INCREMENT_SECONDS_FIELD_NUMBER: _ClassVar[int]
     GRACE_SECONDS_FIELD_NUMBER: _ClassVar[int]
     SPECTATOR_DELAY_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    PRIVATE_FIELD_NUMBER: _ClassVar[int]
     table_id: str
     game: str
     options: GameOptions
@@ -248,7 +249,8 @@ class CreateTableRequest(_message.Message):
     increment_seconds: int
     grace_seconds: int
     spectator_delay_seconds: int
-    def __init__(self, table_id: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatAssignment, _Mapping]]] = ..., turn_seconds: _Optional[int] = ..., bank_seconds: _Optional[int] = ..., increment_seconds: _Optional[int] = ..., grace_seconds: _Optional[int] = ..., spectator_delay_seconds: _Optional[int] = ...) -> None: ...
+    private: bool
+    def __init__(self, table_id: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatAssignment, _Mapping]]] = ..., turn_seconds: _Optional[int] = ..., bank_seconds: _Optional[int] = ..., increment_seconds: _Optional[int] = ..., grace_seconds: _Optional[int] = ..., spectator_delay_seconds: _Optional[int] = ..., private: _Optional[bool] = ...) -> None: ...
 
 class CreateTableResponse(_message.Message):
     __slots__ = ("table_id", "version", "seed_commitment")
