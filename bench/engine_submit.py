@@ -277,18 +277,23 @@ async def bench() -> dict[str, Row]:
             steps.update()
     finally:
         steps.close()
-        for process in (engine, echo):
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-        client = redis.Redis.from_url(REDIS_URL)
-        keys = list(client.scan_iter(match=prefix + "*", count=1000))
-        if keys:
-            client.delete(*keys)
-        client.close()
+        stop_and_clean([engine, echo], prefix)
     return results
+
+
+def stop_and_clean(processes: list[subprocess.Popen[bytes]], prefix: str) -> None:
+    """Stop the servers (SIGTERM, then SIGKILL) and delete the run's keys."""
+    for process in processes:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+    client = redis.Redis.from_url(REDIS_URL)
+    keys = list(client.scan_iter(match=prefix + "*", count=1000))
+    if keys:
+        client.delete(*keys)
+    client.close()
 
 
 async def _wait_engine(address: str) -> None:
@@ -388,17 +393,7 @@ async def against(ref: str, tree: Path) -> dict[str, list[Row]]:
                 steps.update()
     finally:
         steps.close()
-        for process in servers.values():
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-        client = redis.Redis.from_url(REDIS_URL)
-        keys = list(client.scan_iter(match=prefix + "*", count=1000))
-        if keys:
-            client.delete(*keys)
-        client.close()
+        stop_and_clean(list(servers.values()), prefix)
     return rows
 
 

@@ -18,6 +18,7 @@ from inferno_proto import burn_in_hell_pb2 as bih
 from inferno_proto import engine_pb2 as pb
 from inferno_rules import CLOCK, Action, Event
 
+from .common import action_branch, no_message, options_branch
 from .errors import CodecError
 
 #: The rules' option names (docs/games/burn-in-hell.md).
@@ -71,12 +72,9 @@ class BurnInHellCodec:
 
     # ------------------------------------------------------------------ requests
     def options(self, msg: pb.GameOptions) -> dict[str, object]:
-        branch = msg.WhichOneof("game")
-        if branch is None:
+        opts = options_branch(msg, self.game)
+        if opts is None:
             return {}
-        if branch != self.game:
-            raise CodecError(f"options for {branch} cannot open a {self.game} table")
-        opts = msg.burn_in_hell
         raw: dict[str, object] = {}
         if opts.HasField("deal_interval_ms"):
             raw[DEAL_INTERVAL] = opts.deal_interval_ms
@@ -91,14 +89,7 @@ class BurnInHellCodec:
 
     def action(self, msg: pb.Action) -> Action:
         """The seat command in ``msg``; a malformed one raises :class:`InvalidArgument`."""
-        branch = msg.WhichOneof("game")
-        if branch != self.game:
-            got = branch or "no game"
-            raise CodecError(
-                f"this is a Burn in Hell table; the action is for {got}",
-                reason="wrong_game_action",
-            )
-        a = msg.burn_in_hell
+        a = action_branch(msg, self.game, "a Burn in Hell")
         kind = a.WhichOneof("kind")
         if kind in CARD_LISTS:
             return Action(kind, _cards(kind, getattr(a, kind).cards))
@@ -165,9 +156,7 @@ class BurnInHellCodec:
         elif kind == "tick":
             return pb.Action()
         else:
-            raise CodecError(
-                f"the {kind} action of {self.game} has no message", reason="no_such_action"
-            )
+            raise no_message(self.game, kind)
         return out
 
     def fill_view(self, out: pb.GetViewResponse, view: dict[str, Any]) -> None:

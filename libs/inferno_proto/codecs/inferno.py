@@ -12,6 +12,7 @@ from typing import Any
 from inferno_proto import engine_pb2 as pb
 from inferno_rules import Action, Event
 
+from .common import action_branch, no_message, options_branch
 from .errors import CodecError
 
 
@@ -20,21 +21,14 @@ class InfernoCodec:
 
     # ------------------------------------------------------------------ requests
     def options(self, msg: pb.GameOptions) -> dict[str, object]:
-        branch = msg.WhichOneof("game")
-        if branch is not None and branch != self.game:
-            raise CodecError(f"options for {branch} cannot open an {self.game} table")
+        options_branch(msg, self.game)  # another game's options are refused
         return {}  # Inferno has no table options
 
     def action(self, msg: pb.Action) -> Action:
-        branch = msg.WhichOneof("game")
-        if branch != self.game:
-            got = branch or "no game"
-            raise CodecError(
-                f"this is an Inferno table; the action is for {got}", reason="wrong_game_action"
-            )
-        kind = msg.inferno.WhichOneof("kind")
+        move = action_branch(msg, self.game, "an Inferno")
+        kind = move.WhichOneof("kind")
         if kind == "play":
-            return Action("play", msg.inferno.play.card)
+            return Action("play", move.play.card)
         if kind == "take":
             return Action("take")
         raise CodecError("choose an action: play a card or take the pile", reason="empty_action")
@@ -47,9 +41,7 @@ class InfernoCodec:
         elif action.kind == "take":
             out.inferno.take.SetInParent()
         else:
-            raise CodecError(
-                f"the {action.kind} action of {self.game} has no message", reason="no_such_action"
-            )
+            raise no_message(self.game, action.kind)
         return out
 
     def fill_view(self, out: pb.GetViewResponse, view: dict[str, Any]) -> None:

@@ -14,6 +14,7 @@ from inferno_proto import engine_pb2 as pb
 from inferno_proto import num_inferno_pb2 as num
 from inferno_rules import Action, Event
 
+from .common import action_branch, no_message, options_branch
 from .errors import CodecError
 
 #: The rules' option name (docs/games/num-inferno.md).
@@ -39,26 +40,15 @@ class NumInfernoCodec:
 
     # ------------------------------------------------------------------ requests
     def options(self, msg: pb.GameOptions) -> dict[str, object]:
-        branch = msg.WhichOneof("game")
-        if branch is None:
-            return {}
-        if branch != self.game:
-            raise CodecError(f"options for {branch} cannot open a {self.game} table")
+        opts = options_branch(msg, self.game)
         raw: dict[str, object] = {}
-        if msg.num_inferno.HasField("rounds"):
-            raw[ROUNDS] = msg.num_inferno.rounds
+        if opts is not None and opts.HasField("rounds"):
+            raw[ROUNDS] = opts.rounds
         return raw
 
     def action(self, msg: pb.Action) -> Action:
         """The move in ``msg``; a malformed one raises :class:`CodecError`."""
-        branch = msg.WhichOneof("game")
-        if branch != self.game:
-            got = branch or "no game"
-            raise CodecError(
-                f"this is a Num Inferno table; the action is for {got}",
-                reason="wrong_game_action",
-            )
-        move = msg.num_inferno
+        move = action_branch(msg, self.game, "a Num Inferno")
         kind = move.WhichOneof("kind")
         if kind == "play":
             cards = list(move.play.cards)
@@ -79,9 +69,7 @@ class NumInfernoCodec:
         elif action.kind == "pass":
             out.num_inferno.pass_turn.SetInParent()
         else:
-            raise CodecError(
-                f"the {action.kind} action of {self.game} has no message", reason="no_such_action"
-            )
+            raise no_message(self.game, action.kind)
         return out
 
     def fill_view(self, out: pb.GetViewResponse, view: dict[str, Any]) -> None:

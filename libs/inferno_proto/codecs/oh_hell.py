@@ -16,6 +16,7 @@ from inferno_proto.options import options_from_proto
 from inferno_rules import Action, Event, get_game, validate_options
 from inferno_rules.cards import NAME
 
+from .common import action_branch, no_message, options_branch
 from .errors import CodecError
 
 INFO = get_game("oh_hell").info
@@ -41,13 +42,10 @@ class OhHellCodec:
 
     # ------------------------------------------------------------------ requests
     def options(self, msg: pb.GameOptions) -> dict[str, object]:
-        branch = msg.WhichOneof("game")
-        if branch is None:
+        opts = options_branch(msg, self.game)
+        if opts is None:
             return {}
-        if branch != self.game:
-            raise CodecError(f"options for {branch} cannot open an {self.game} table")
         raw: dict[str, object] = {}
-        opts = msg.oh_hell
         if opts.order != oh.OH_HELL_ORDER_UNSPECIFIED:
             if opts.order not in ORDERS:
                 raise CodecError(
@@ -61,17 +59,12 @@ class OhHellCodec:
         return raw
 
     def action(self, msg: pb.Action) -> Action:
-        branch = msg.WhichOneof("game")
-        if branch != self.game:
-            got = branch or "no game"
-            raise CodecError(
-                f"this is an Oh Hell table; the action is for {got}", reason="wrong_game_action"
-            )
-        kind = msg.oh_hell.WhichOneof("kind")
+        move = action_branch(msg, self.game, "an Oh Hell")
+        kind = move.WhichOneof("kind")
         if kind == "bid":
-            return Action("bid", msg.oh_hell.bid.count)
+            return Action("bid", move.bid.count)
         if kind == "play":
-            return Action("play", msg.oh_hell.play.card)
+            return Action("play", move.play.card)
         raise CodecError("choose an action: bid or play", reason="empty_action")
 
     # ------------------------------------------------------------------ answers
@@ -82,9 +75,7 @@ class OhHellCodec:
         elif action.kind == "play":
             out.oh_hell.play.card = action.arg
         else:
-            raise CodecError(
-                f"the {action.kind} action of {self.game} has no message", reason="no_such_action"
-            )
+            raise no_message(self.game, action.kind)
         return out
 
     def fill_view(self, out: pb.GetViewResponse, view: dict[str, Any]) -> None:
