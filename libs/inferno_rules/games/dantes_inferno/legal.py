@@ -120,8 +120,10 @@ def choices(state: DanteState) -> list[Action]:
 
 
 def board_actions(state: DanteState, seat: int) -> list[Action]:
+    """The active player's MAIN actions: end the turn, then each paid action he can afford
+    where it applies, then the free demon move if unused."""
     out = [END_TURN]
-    board, down = state.board, state.down
+    board = state.board
     if can_pay(state, seat, PLACE_COST):
         for index, stack in enumerate(STACKS):
             if state.stacks[index]:
@@ -135,6 +137,22 @@ def board_actions(state: DanteState, seat: int) -> list[Action]:
         ]
     if can_pay(state, seat, TOKEN_COST) and len(state.tokens[seat]) < state.limit:
         out += [Action("new_token", space_name(s)) for s in free_entry_spaces(state)]
+    out += token_moves(state, seat)
+    if can_pay(state, seat, PUSH_COST):
+        out += pushes(state, seat)
+    if not state.free_demon:
+        for frm in state.demons:
+            out += [
+                Action("move_demon", [space_name(frm), space_name(to)])
+                for to in demon_destinations(state, frm)
+            ]
+    return out
+
+
+def token_moves(state: DanteState, seat: int) -> list[Action]:
+    """Paths of up to :data:`LISTED_STEPS` affordable steps each way, and going in a circle."""
+    out: list[Action] = []
+    board, down = state.board, state.down
     budget = sum(state.resources[seat]) + (0 if state.free_step else 1)
     for start in state.tokens[seat]:
         if start not in NEIGHBOURS:
@@ -157,20 +175,19 @@ def board_actions(state: DanteState, seat: int) -> list[Action]:
             and owner_of(state, to) == NOBODY
         ):
             out.append(Action("next_circle", space_name(start)))
-    if can_pay(state, seat, PUSH_COST):
-        for other, spaces in enumerate(state.tokens):
-            for frm in spaces if other != seat else ():
-                if frm in state.pushed:
-                    continue
-                for to in NEIGHBOURS.get(frm, ()):
-                    if usable(board, down, to) and owner_of(state, to) == NOBODY:
-                        out.append(Action("push", [space_name(frm), space_name(to)]))
-    if not state.free_demon:
-        for frm in state.demons:
-            out += [
-                Action("move_demon", [space_name(frm), space_name(to)])
-                for to in demon_destinations(state, frm)
-            ]
+    return out
+
+
+def pushes(state: DanteState, seat: int) -> list[Action]:
+    """Each opponent token not yet pushed this turn, to each free usable neighbour."""
+    out: list[Action] = []
+    for other, spaces in enumerate(state.tokens):
+        for frm in spaces if other != seat else ():
+            if frm in state.pushed:
+                continue
+            for to in NEIGHBOURS.get(frm, ()):
+                if usable(state.board, state.down, to) and owner_of(state, to) == NOBODY:
+                    out.append(Action("push", [space_name(frm), space_name(to)]))
     return out
 
 
