@@ -154,3 +154,14 @@ def test_a_game_replays_from_seed_and_log() -> None:
 
 def test_cells_parse() -> None:
     assert C("(4,4)") == board.CENTRE
+
+
+def test_the_frameworks_guards_refuse_unknown_seats_other_turns_and_moves_after_the_end() -> None:
+    s = arranged({0: ("(0,3)/o",)})
+    rejected(s, 9, Action("end_turn", None), "no_such_seat")
+    rejected(s, "0", Action("end_turn", None), "no_such_seat")  # type: ignore[arg-type]
+    assert GAME.legal_actions(s, True) == [] and GAME.legal_actions(s, 9) == []
+    rejected(s, 0, ("end_turn",), "malformed_action")  # type: ignore[arg-type]
+    over = s._replace(phase=state.OVER)
+    rejected(over, 0, Action("end_turn", None), "game_over")
+    assert GAME.decision(over) == Decision((), False, None)
