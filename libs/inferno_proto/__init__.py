@@ -13,6 +13,7 @@ from inferno_proto.gen.inferno.engine.v1 import (
     inferno_pb2,
     num_inferno_pb2,
     oh_hell_pb2,
+    reasons_pb2,
 )
 
 __all__ = [
@@ -22,4 +23,5 @@ __all__ = [
     "inferno_pb2",
     "num_inferno_pb2",
     "oh_hell_pb2",
+    "reasons_pb2",
 ]

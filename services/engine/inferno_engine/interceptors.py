@@ -34,7 +34,7 @@ import redis.exceptions
 import structlog
 from structlog.contextvars import bind_contextvars, clear_contextvars
 
-from inferno_proto import engine_pb2
+from inferno_proto import engine_pb2, reasons
 from inferno_proto.codecs import CodecError
 
 from . import auth, metrics
@@ -71,6 +71,12 @@ async def _abort(context: grpc.aio.ServicerContext, method: str, err: Exception)
         message = "the engine cannot reach its storage; retry with the same action id"
         trailing = (("inferno-reason", "storage_unavailable"),)
     metrics.ERRORS.labels(method, code.name).inc()
+    reason = trailing[0][1]
+    if not reasons.is_listed(reason):  # a contract broken: reasons.proto must list every one
+        log.error("unlisted_reason", method=method, reason=reason)
+    version = int(trailing[1][1]) if len(trailing) > 1 else None
+    details = reasons.status_details(code.value[0], message, reason, version)
+    trailing += ((reasons.DETAILS_KEY, details),)
     log.info(
         "call_refused",
         method=method,

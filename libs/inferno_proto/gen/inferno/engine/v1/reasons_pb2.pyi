@@ -1,0 +1,210 @@
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from typing import ClassVar as _ClassVar
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class Reason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    REASON_UNSPECIFIED: _ClassVar[Reason]
+    REASON_UNAUTHENTICATED: _ClassVar[Reason]
+    REASON_BAD_TOKEN: _ClassVar[Reason]
+    REASON_TOKEN_EXPIRED: _ClassVar[Reason]
+    REASON_PERMISSION_DENIED: _ClassVar[Reason]
+    REASON_WRONG_ROLE: _ClassVar[Reason]
+    REASON_WRONG_TABLE: _ClassVar[Reason]
+    REASON_NOT_SEATED: _ClassVar[Reason]
+    REASON_NOT_YOUR_SEAT: _ClassVar[Reason]
+    REASON_SEAT_REQUIRED: _ClassVar[Reason]
+    REASON_NO_SUCH_SEAT: _ClassVar[Reason]
+    REASON_PLAYS_HERE: _ClassVar[Reason]
+    REASON_BAD_TABLE_ID: _ClassVar[Reason]
+    REASON_NO_SUCH_TABLE: _ClassVar[Reason]
+    REASON_TABLE_EXISTS: _ClassVar[Reason]
+    REASON_UNKNOWN_GAME: _ClassVar[Reason]
+    REASON_GAME_NOT_SERVED: _ClassVar[Reason]
+    REASON_GAME_NOT_IN_API: _ClassVar[Reason]
+    REASON_BAD_OPTION: _ClassVar[Reason]
+    REASON_BAD_SEATS: _ClassVar[Reason]
+    REASON_BAD_SEAT: _ClassVar[Reason]
+    REASON_BAD_CLOCK: _ClassVar[Reason]
+    REASON_BAD_SPECTATOR_DELAY: _ClassVar[Reason]
+    REASON_BAD_ACTION_ID: _ClassVar[Reason]
+    REASON_ACTION_ID_REUSED: _ClassVar[Reason]
+    REASON_BAD_EVENT_ID: _ClassVar[Reason]
+    REASON_TOO_LONG: _ClassVar[Reason]
+    REASON_INVALID_ARGUMENT: _ClassVar[Reason]
+    REASON_EMPTY_ACTION: _ClassVar[Reason]
+    REASON_WRONG_GAME_ACTION: _ClassVar[Reason]
+    REASON_NO_SUCH_ACTION: _ClassVar[Reason]
+    REASON_NO_CARDS: _ClassVar[Reason]
+    REASON_NO_CARD: _ClassVar[Reason]
+    REASON_NO_RECIPIENT: _ClassVar[Reason]
+    REASON_NO_OFFER_ID: _ClassVar[Reason]
+    REASON_NO_REASON: _ClassVar[Reason]
+    REASON_BAD_STATUS_CHANGE: _ClassVar[Reason]
+    REASON_TABLE_PAUSED: _ClassVar[Reason]
+    REASON_TABLE_FINISHED: _ClassVar[Reason]
+    REASON_TABLE_ABORTED: _ClassVar[Reason]
+    REASON_FAILED_PRECONDITION: _ClassVar[Reason]
+    REASON_STALE_VERSION: _ClassVar[Reason]
+    REASON_ALREADY_EXISTS: _ClassVar[Reason]
+    REASON_SEAT_HANDED_OVER: _ClassVar[Reason]
+    REASON_NO_DEFAULT_MOVE: _ClassVar[Reason]
+    REASON_NOT_REAL_TIME: _ClassVar[Reason]
+    REASON_SPECTATOR_DELAY: _ClassVar[Reason]
+    REASON_RATE: _ClassVar[Reason]
+    REASON_STORAGE_UNAVAILABLE: _ClassVar[Reason]
+    REASON_INTERNAL: _ClassVar[Reason]
+    REASON_NOT_YOUR_TURN: _ClassVar[Reason]
+    REASON_GAME_OVER: _ClassVar[Reason]
+    REASON_MALFORMED_ACTION: _ClassVar[Reason]
+    REASON_UNKNOWN_ACTION: _ClassVar[Reason]
+    REASON_NOT_A_CARD: _ClassVar[Reason]
+    REASON_DUPLICATE_CARD: _ClassVar[Reason]
+    REASON_CLOCK_BACKWARDS: _ClassVar[Reason]
+    REASON_NO_TICK_DUE: _ClassVar[Reason]
+    REASON_BID_FIRST: _ClassVar[Reason]
+    REASON_BID_OUT_OF_RANGE: _ClassVar[Reason]
+    REASON_HOOK: _ClassVar[Reason]
+    REASON_PLAY_A_CARD: _ClassVar[Reason]
+    REASON_CARD_NOT_HELD: _ClassVar[Reason]
+    REASON_MUST_FOLLOW_SUIT: _ClassVar[Reason]
+    REASON_MUST_TRUMP: _ClassVar[Reason]
+    REASON_MUST_LEAD: _ClassVar[Reason]
+    REASON_DOES_NOT_MATCH: _ClassVar[Reason]
+    REASON_GRAB_COOLDOWN: _ClassVar[Reason]
+    REASON_NOT_ON_YOUR_TABLE: _ClassVar[Reason]
+    REASON_TARGET_NOT_ON_TABLE: _ClassVar[Reason]
+    REASON_TARGET_HELD: _ClassVar[Reason]
+    REASON_TARGET_DOES_NOT_MATCH: _ClassVar[Reason]
+    REASON_INVALID_CIRCLE: _ClassVar[Reason]
+    REASON_NOT_A_SPECIAL: _ClassVar[Reason]
+    REASON_NOT_PLAYABLE: _ClassVar[Reason]
+    REASON_BAD_VICTIM: _ClassVar[Reason]
+    REASON_BAD_TARGET: _ClassVar[Reason]
+    REASON_BAD_RECIPIENT: _ClassVar[Reason]
+    REASON_EMPTY_OFFER: _ClassVar[Reason]
+    REASON_TOO_MANY_OFFERS: _ClassVar[Reason]
+    REASON_NO_SUCH_OFFER: _ClassVar[Reason]
+    REASON_NOT_YOUR_OFFER: _ClassVar[Reason]
+    REASON_NOT_RECIPIENT: _ClassVar[Reason]
+    REASON_OFFER_VOID: _ClassVar[Reason]
+    REASON_NOT_THEIRS: _ClassVar[Reason]
+    REASON_NOT_YOURS: _ClassVar[Reason]
+    REASON_NO_CHANGE: _ClassVar[Reason]
+    REASON_DIG_ALREADY_OPEN: _ClassVar[Reason]
+    REASON_NO_DIG: _ClassVar[Reason]
+    REASON_NOT_IN_DISCARD: _ClassVar[Reason]
+    REASON_NOT_IN_YOUR_HAND: _ClassVar[Reason]
+    REASON_TOO_MANY_CARDS: _ClassVar[Reason]
+    REASON_LAST_CARD: _ClassVar[Reason]
+    REASON_NOT_ALONE: _ClassVar[Reason]
+    REASON_JOKERS_ONLY: _ClassVar[Reason]
+    REASON_MIXED_VALUES: _ClassVar[Reason]
+    REASON_INFINI_OVER_INFINI: _ClassVar[Reason]
+    REASON_TRICK_CUT: _ClassVar[Reason]
+    REASON_WRONG_SIZE: _ClassVar[Reason]
+    REASON_DOES_NOT_BEAT: _ClassVar[Reason]
+    REASON_LEADER_CANNOT_PASS: _ClassVar[Reason]
+REASON_UNSPECIFIED: Reason
+REASON_UNAUTHENTICATED: Reason
+REASON_BAD_TOKEN: Reason
+REASON_TOKEN_EXPIRED: Reason
+REASON_PERMISSION_DENIED: Reason
+REASON_WRONG_ROLE: Reason
+REASON_WRONG_TABLE: Reason
+REASON_NOT_SEATED: Reason
+REASON_NOT_YOUR_SEAT: Reason
+REASON_SEAT_REQUIRED: Reason
+REASON_NO_SUCH_SEAT: Reason
+REASON_PLAYS_HERE: Reason
+REASON_BAD_TABLE_ID: Reason
+REASON_NO_SUCH_TABLE: Reason
+REASON_TABLE_EXISTS: Reason
+REASON_UNKNOWN_GAME: Reason
+REASON_GAME_NOT_SERVED: Reason
+REASON_GAME_NOT_IN_API: Reason
+REASON_BAD_OPTION: Reason
+REASON_BAD_SEATS: Reason
+REASON_BAD_SEAT: Reason
+REASON_BAD_CLOCK: Reason
+REASON_BAD_SPECTATOR_DELAY: Reason
+REASON_BAD_ACTION_ID: Reason
+REASON_ACTION_ID_REUSED: Reason
+REASON_BAD_EVENT_ID: Reason
+REASON_TOO_LONG: Reason
+REASON_INVALID_ARGUMENT: Reason
+REASON_EMPTY_ACTION: Reason
+REASON_WRONG_GAME_ACTION: Reason
+REASON_NO_SUCH_ACTION: Reason
+REASON_NO_CARDS: Reason
+REASON_NO_CARD: Reason
+REASON_NO_RECIPIENT: Reason
+REASON_NO_OFFER_ID: Reason
+REASON_NO_REASON: Reason
+REASON_BAD_STATUS_CHANGE: Reason
+REASON_TABLE_PAUSED: Reason
+REASON_TABLE_FINISHED: Reason
+REASON_TABLE_ABORTED: Reason
+REASON_FAILED_PRECONDITION: Reason
+REASON_STALE_VERSION: Reason
+REASON_ALREADY_EXISTS: Reason
+REASON_SEAT_HANDED_OVER: Reason
+REASON_NO_DEFAULT_MOVE: Reason
+REASON_NOT_REAL_TIME: Reason
+REASON_SPECTATOR_DELAY: Reason
+REASON_RATE: Reason
+REASON_STORAGE_UNAVAILABLE: Reason
+REASON_INTERNAL: Reason
+REASON_NOT_YOUR_TURN: Reason
+REASON_GAME_OVER: Reason
+REASON_MALFORMED_ACTION: Reason
+REASON_UNKNOWN_ACTION: Reason
+REASON_NOT_A_CARD: Reason
+REASON_DUPLICATE_CARD: Reason
+REASON_CLOCK_BACKWARDS: Reason
+REASON_NO_TICK_DUE: Reason
+REASON_BID_FIRST: Reason
+REASON_BID_OUT_OF_RANGE: Reason
+REASON_HOOK: Reason
+REASON_PLAY_A_CARD: Reason
+REASON_CARD_NOT_HELD: Reason
+REASON_MUST_FOLLOW_SUIT: Reason
+REASON_MUST_TRUMP: Reason
+REASON_MUST_LEAD: Reason
+REASON_DOES_NOT_MATCH: Reason
+REASON_GRAB_COOLDOWN: Reason
+REASON_NOT_ON_YOUR_TABLE: Reason
+REASON_TARGET_NOT_ON_TABLE: Reason
+REASON_TARGET_HELD: Reason
+REASON_TARGET_DOES_NOT_MATCH: Reason
+REASON_INVALID_CIRCLE: Reason
+REASON_NOT_A_SPECIAL: Reason
+REASON_NOT_PLAYABLE: Reason
+REASON_BAD_VICTIM: Reason
+REASON_BAD_TARGET: Reason
+REASON_BAD_RECIPIENT: Reason
+REASON_EMPTY_OFFER: Reason
+REASON_TOO_MANY_OFFERS: Reason
+REASON_NO_SUCH_OFFER: Reason
+REASON_NOT_YOUR_OFFER: Reason
+REASON_NOT_RECIPIENT: Reason
+REASON_OFFER_VOID: Reason
+REASON_NOT_THEIRS: Reason
+REASON_NOT_YOURS: Reason
+REASON_NO_CHANGE: Reason
+REASON_DIG_ALREADY_OPEN: Reason
+REASON_NO_DIG: Reason
+REASON_NOT_IN_DISCARD: Reason
+REASON_NOT_IN_YOUR_HAND: Reason
+REASON_TOO_MANY_CARDS: Reason
+REASON_LAST_CARD: Reason
+REASON_NOT_ALONE: Reason
+REASON_JOKERS_ONLY: Reason
+REASON_MIXED_VALUES: Reason
+REASON_INFINI_OVER_INFINI: Reason
+REASON_TRICK_CUT: Reason
+REASON_WRONG_SIZE: Reason
+REASON_DOES_NOT_BEAT: Reason
+REASON_LEADER_CANNOT_PASS: Reason
