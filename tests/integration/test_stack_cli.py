@@ -52,6 +52,27 @@ def test_the_stack_prints_every_address(stack: StackProcess) -> None:
         assert any(line.split()[:2] == [name, address] for line in stack.lines), stack.output
     assert httpx.get(f"{stack.lobby}/health/ready").status_code == 200
     assert httpx.get(f"{stack.scoring}/readyz").status_code == 200
+    # The engine's metrics are on, listed with the others.
+    engine_line = next(line for line in stack.lines if line.split()[:1] == ["engine"])
+    metrics = re.search(r"metrics (http://127\.0\.0\.1:\d+/metrics)", engine_line)
+    assert metrics, engine_line
+    assert "inferno_engine" in httpx.get(metrics.group(1)).text
+
+
+def test_every_listener_of_the_stack_binds_127_0_0_1(stack: StackProcess) -> None:
+    import psutil
+
+    listening = []
+    for pid in stack.child_pids():
+        process = psutil.Process(pid)
+        for proc in (process, *process.children(recursive=True)):
+            for conn in proc.net_connections(kind="inet"):
+                if conn.status == psutil.CONN_LISTEN:
+                    # gRPC's dual-stack socket shows 127.0.0.1 as ::ffff:127.0.0.1 (IPv4-mapped).
+                    ip = conn.laddr.ip.removeprefix("::ffff:")
+                    listening.append((proc.name(), ip, conn.laddr.port))
+    assert len(listening) >= 6, listening  # engine (+ metrics), lobby, scoring, worker, …
+    assert {ip for _, ip, _ in listening} == {"127.0.0.1"}, listening
 
 
 def test_a_player_signs_up_opens_a_table_with_bots_and_moves(

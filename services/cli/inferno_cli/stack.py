@@ -42,6 +42,7 @@ class Ports:
     engine: int
     lobby: int
     scoring: int
+    engine_metrics: int = 9101  # the engine's Prometheus /metrics
     worker: int = 9102  # the Celery worker's /metrics and /health/*
     dispatcher: int = 9103  # the dispatcher's
 
@@ -95,9 +96,13 @@ SERVICES: list[Service] = [
         env=lambda p, key: {
             "INFERNO_ENGINE_HOST": "127.0.0.1",
             "INFERNO_ENGINE_PORT": str(p.engine),
+            "INFERNO_ENGINE_METRICS_HOST": "127.0.0.1",
+            "INFERNO_ENGINE_METRICS_PORT": str(p.engine_metrics),
         },
         ready=_engine_ready,
-        address=lambda p: f"127.0.0.1:{p.engine} (gRPC)",
+        address=lambda p: (
+            f"127.0.0.1:{p.engine} (gRPC); metrics http://127.0.0.1:{p.engine_metrics}/metrics"
+        ),
     ),
     Service(
         "lobby",
@@ -140,6 +145,7 @@ SERVICES: list[Service] = [
         env=lambda p, key: {
             "INFERNO_ENGINE_ADDRESS": f"127.0.0.1:{p.engine}",
             "INFERNO_WORKER_METRICS_PORT": str(p.worker),
+            "INFERNO_WORKER_METRICS_HOST": "127.0.0.1",
         },
         ready=lambda p: _http_ready(f"http://127.0.0.1:{p.worker}/health/ready"),
         address=lambda p: f"http://127.0.0.1:{p.worker}/metrics (Celery worker)",
@@ -152,6 +158,7 @@ SERVICES: list[Service] = [
         env=lambda p, key: {
             "INFERNO_ENGINE_ADDRESS": f"127.0.0.1:{p.engine}",
             "INFERNO_WORKER_DISPATCH_METRICS_PORT": str(p.dispatcher),
+            "INFERNO_WORKER_METRICS_HOST": "127.0.0.1",
         },
         ready=lambda p: _http_ready(f"http://127.0.0.1:{p.dispatcher}/health/ready"),
         address=lambda p: f"http://127.0.0.1:{p.dispatcher}/metrics (dispatcher and turn clocks)",
@@ -187,11 +194,12 @@ class Stack:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
         self.data = Path(args.data_dir).resolve()
-        # The worker's metrics ports are free ones when the usual ones are taken.
+        # The metrics ports are free ones when the usual ones are taken.
         self.ports = Ports(
             args.engine_port,
             args.lobby_port,
             args.scoring_port,
+            _pick_port(Ports.engine_metrics),
             _pick_port(Ports.worker),
             _pick_port(Ports.dispatcher),
         )

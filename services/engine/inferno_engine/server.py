@@ -116,5 +116,5 @@ def main() -> None:
     settings = Settings()  # type: ignore[call-arg]  (read from the environment)
     configure("engine", settings.log_level)
     if settings.engine_metrics_port:
-        start_http_server(settings.engine_metrics_port)
+        start_http_server(settings.engine_metrics_port, addr=settings.engine_metrics_host)
     asyncio.run(serve(settings))

@@ -37,6 +37,8 @@ class Settings(BaseSettings):
     token_key: str = Field(min_length=1)
     token_algorithms: str = "HS256"
     engine_metrics_port: int = Field(default=0, ge=0, le=65535)
+    #: The address /metrics listens on (``make run`` keeps every listener on 127.0.0.1).
+    engine_metrics_host: str = "0.0.0.0"
     engine_grace_seconds: float = Field(default=10.0, ge=0)
     log_level: str = "INFO"
     presence_ttl_seconds: float = Field(default=30.0, gt=0, le=3600)

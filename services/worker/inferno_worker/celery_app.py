@@ -113,7 +113,7 @@ def _serve_ops(**_: object) -> None:
     if port:
         from . import ops_server
 
-        ops_server.serve(port, worker_checks)
+        ops_server.serve(port, worker_checks, get_settings().worker_metrics_host)
 
 
 @worker_shutting_down.connect

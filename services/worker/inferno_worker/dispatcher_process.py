@@ -149,7 +149,9 @@ def run_dispatch() -> None:
         from . import ops_server
 
         ops_server.serve(
-            settings.worker_dispatch_metrics_port, lambda: dispatch_checks(consumer, timer)
+            settings.worker_dispatch_metrics_port,
+            lambda: dispatch_checks(consumer, timer),
+            settings.worker_metrics_host,
         )
     thread = threading.Thread(target=timer.run, name="timer", daemon=True)
     thread.start()

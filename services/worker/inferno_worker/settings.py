@@ -55,6 +55,8 @@ class WorkerSettings(BaseSettings):
     worker_metrics_port: int = Field(default=0, ge=0, le=65535)
     #: Port of the dispatcher's ``/metrics`` and ``/health/*`` (0 = not served).
     worker_dispatch_metrics_port: int = Field(default=0, ge=0, le=65535)
+    #: The address both of them listen on (``make run`` keeps every listener on 127.0.0.1).
+    worker_metrics_host: str = "0.0.0.0"
     #: Celery task events from the worker from its start (``celery events``, Flower):
     #: received, started, succeeded, failed, retried. Off by default: they cost about a third
     #: of the worker's CPU per move. Flower turns them on itself; for ``celery events`` run
