@@ -180,3 +180,36 @@ def test_refusals_are_explained_and_change_nothing(
     assert again.returncode == 1 and again.stderr.startswith("inferno: ")
     unknown = run_cli(stack, session_file, "join", "no-such-table")
     assert unknown.returncode == 1 and unknown.stderr.startswith("inferno: ")
+
+
+def test_the_commands_a_player_expects(stack: StackProcess, session_file: Path) -> None:
+    """games, guest, mine, leave, close, quickplay and logout, through the real stack."""
+    games = run_cli(stack, session_file, "games")
+    assert games.returncode == 0, games.stderr
+    assert "oh_hell" in games.stdout and "ORDER=ASC" in games.stdout and "players" in games.stdout
+
+    guest = run_cli(stack, session_file, "guest", "--display-name", "Virgil")
+    assert guest.returncode == 0 and "playing as guest" in guest.stdout, guest.stderr
+    table = _create(stack, session_file, "--players", "3", "--private")
+    mine = run_cli(stack, session_file, "mine")
+    assert mine.returncode == 0 and table["id"] in mine.stdout, mine.stderr
+    closed = run_cli(stack, session_file, "close", table["id"])
+    assert closed.returncode == 0 and "closed" in closed.stdout, closed.stderr
+    assert table["id"] not in run_cli(stack, session_file, "mine", "--status", "open").stdout
+
+    other = Path(str(session_file) + ".other")
+    _signup(stack, other)
+    opened = _create(stack, other, "--players", "4")
+    assert run_cli(stack, session_file, "join", opened["id"]).returncode == 0
+    left = run_cli(stack, session_file, "leave", opened["id"])
+    assert left.returncode == 0 and "you left" in left.stdout, left.stderr
+    assert opened["id"] not in run_cli(stack, session_file, "mine").stdout
+
+    # Quick play: with the lobby's bot wait, a lone player is seated with bots.
+    seated = run_cli(stack, session_file, "quickplay", "--players", "3", "--wait", "60", timeout=90)
+    assert seated.returncode == 0 and "seated at table" in seated.stdout, seated.stderr
+
+    out = run_cli(stack, session_file, "logout")
+    assert out.returncode == 0 and "signed out" in out.stdout
+    after = run_cli(stack, session_file, "mine")
+    assert after.returncode == 1 and "sign in first" in after.stderr

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 EPILOG = """\
 a game, start to finish:
+  inferno games                              (the games, seat counts and options)
   inferno signup dante                       (asks for a password; or --password)
   inferno create --players 4 --option ORDER=DESC
   inferno bots TABLE --count 3
@@ -73,6 +74,10 @@ def build_parser() -> argparse.ArgumentParser:
             c.add_argument("--display-name", default=None, help="the name shown at tables")
 
     sub.add_parser("whoami", help="the signed-in account")
+    c = sub.add_parser("guest", help="play as a guest, without a password")
+    c.add_argument("--display-name", default=None, help="the name shown at tables")
+    sub.add_parser("logout", help="forget the sign-in kept in the session file")
+    sub.add_parser("games", help="the games, their seat counts and options")
 
     c = sub.add_parser("tables", help="list tables", description="List public tables.")
     c.add_argument("--game", default=None, help="only this game (e.g. oh_hell)")
@@ -93,6 +98,23 @@ def build_parser() -> argparse.ArgumentParser:
         help="a game option, e.g. ORDER=DESC or HOOK=true (repeatable)",
     )
     c.add_argument("--private", action="store_true", help="unlisted; others join by invite code")
+
+    c = sub.add_parser("mine", help="your tables: where you sit, and those you opened")
+    c.add_argument("--status", default=None, help="open, started, finished, aborted, closed")
+
+    c = sub.add_parser(
+        "quickplay",
+        help="wait for a table of a game and seat count (bots fill it if nobody comes)",
+    )
+    c.add_argument("--game", default="oh_hell")
+    c.add_argument("--players", type=int, default=4)
+    c.add_argument("--wait", type=float, default=60.0, help="seconds to wait for a seat")
+
+    c = sub.add_parser("leave", help="leave your seat at a table that has not started")
+    c.add_argument("table")
+
+    c = sub.add_parser("close", help="close your table before it starts")
+    c.add_argument("table")
 
     c = sub.add_parser("join", help="take a seat at a table")
     c.add_argument("table")
@@ -203,9 +225,10 @@ def _play(args: argparse.Namespace, engine: Engine) -> int:
             try:
                 engine.move(args.table, view.version, action)
             except ClientError as err:
-                # Someone else moved meanwhile (sealed bids): look again and decide anew.
+                # Someone else moved meanwhile (sealed bids, a real-time deal): look again and
+                # decide anew; any other refusal is shown, and the game goes on.
                 if "changed meanwhile" not in str(err):
-                    raise
+                    print(f"refused: {err}", flush=True)
                 continue
             moves += 1
             if not args.quiet:
@@ -235,6 +258,19 @@ def run(args: argparse.Namespace) -> int:
             session.save(path)
             print(f"signed in as {session.username} (id {session.account_id})")
             return 0
+        if args.command == "guest":
+            lobby.guest(args.display_name)
+            session.save(path)
+            print(f"playing as guest {session.username} (id {session.account_id})")
+            return 0
+        if args.command == "logout":
+            Session().save(path)
+            print("signed out")
+            return 0
+        if args.command == "games":
+            found = lobby.games()
+            print(json.dumps(found, indent=2) if args.json else _games_text(found))
+            return 0
         if args.command == "whoami":
             me = lobby.me()
             print(json.dumps(me, indent=2) if args.json else f"{me['username']} ({me['role']})")
@@ -250,6 +286,21 @@ def run(args: argparse.Namespace) -> int:
             _show_table(
                 args, lobby.create(args.game, args.players, dict(args.option), args.private)
             )
+        elif args.command == "mine":
+            found = lobby.mine(args.status)
+            if args.json:
+                print(json.dumps(found, indent=2))
+            for t in [] if args.json else found:
+                print(_table_line(t))
+            if not found and not args.json:
+                print("no tables of yours")
+        elif args.command == "leave":
+            lobby.leave(args.table)
+            print(f"you left table {args.table}")
+        elif args.command == "close":
+            _show_table(args, lobby.close_table(args.table))
+        elif args.command == "quickplay":
+            return _quickplay(args, lobby)
         elif args.command == "join":
             _show_table(args, lobby.join(args.table, args.seat, args.invite_code))
         elif args.command == "bots":
@@ -265,7 +316,7 @@ def run(args: argparse.Namespace) -> int:
             from .engine_api import Engine
             from .render import render
 
-            engine = Engine(args.engine, _fresh_token(lobby))
+            engine = Engine(args.engine, _fresh_token(lobby), renew=lambda: _renewed(lobby))
             try:
                 if args.command == "view":
                     print(render(engine.view(args.table)))
@@ -278,6 +329,40 @@ def run(args: argparse.Namespace) -> int:
         if lobby.renewed:
             session.save(path)
         lobby.close()
+
+
+def _games_text(games: list[dict]) -> str:
+    lines = []
+    for g in games:
+        lines.append(
+            f"{g['name']}  {g['display_name']}  ({g['min_players']}–{g['max_players']} players)"
+        )
+        for o in g["options"]:
+            lines.append(f"    {o['name']}={o['default']}  ({o['allowed']})  {o['description']}")
+    return "\n".join(lines) if lines else "no games"
+
+
+def _quickplay(args: argparse.Namespace, lobby: Lobby) -> int:
+    """Join the quick-play queue and wait for the seat; prints the table to play."""
+    ticket = lobby.quickplay(args.game, args.players)
+    deadline = time.monotonic() + args.wait
+    while ticket.get("status") != "seated":
+        if time.monotonic() > deadline:
+            raise ClientError(
+                f"no table yet after {args.wait:g} s; you are still in the queue "
+                "(inferno quickplay again to wait more)"
+            )
+        time.sleep(0.5)
+        ticket = lobby.ticket()
+    table = ticket["table_id"]
+    print(json.dumps(ticket) if args.json else f"seated at table {table}: inferno play {table}")
+    return 0
+
+
+def _renewed(lobby: Lobby) -> str:
+    """A new access token from the refresh token (the engine said the old one expired)."""
+    lobby.renew()
+    return lobby.session.access_token
 
 
 def _fresh_token(lobby: Lobby) -> str:

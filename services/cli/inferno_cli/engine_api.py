@@ -7,6 +7,7 @@ player id of the seat). gRPC refusals become :class:`ClientError` with the engin
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 
 import grpc
 
@@ -26,22 +27,37 @@ _WHY = {
 
 
 class Engine:
-    def __init__(self, address: str, token: str, timeout: float = 10.0) -> None:
+    """``renew``: gives a fresh access token (through the lobby's refresh token) when the
+    engine says the one in hand has expired, so a long game does not end with the token."""
+
+    def __init__(
+        self,
+        address: str,
+        token: str,
+        timeout: float = 10.0,
+        renew: Callable[[], str] | None = None,
+    ) -> None:
         self.channel = grpc.insecure_channel(address)
         self.stub = engine_pb2_grpc.EngineStub(self.channel)
         self.address = address
         self.token = token
         self.timeout = timeout
+        self.renew = renew
 
     def close(self) -> None:
         self.channel.close()
 
-    def _call(self, method: str, request: object) -> object:
+    def _call(self, method: str, request: object, renewed: bool = False) -> object:
         metadata = (("authorization", f"Bearer {self.token}"),)
         try:
             return getattr(self.stub, method)(request, metadata=metadata, timeout=self.timeout)
         except grpc.RpcError as err:
             code = err.code()
+            if code == grpc.StatusCode.UNAUTHENTICATED and self.renew and not renewed:
+                # The access token expired mid-game: renew it and make the same call again
+                # (a move keeps its action id, so it cannot be made twice).
+                self.token = self.renew()
+                return self._call(method, request, renewed=True)
             why = _WHY.get(code, f"the engine answered {code.name}")
             raise ClientError(f"{why}: {err.details()}") from err
 

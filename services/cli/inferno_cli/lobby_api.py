@@ -51,7 +51,7 @@ class Lobby:
         try:
             response = self.http.request(method, path, headers=headers, **kw)
             if response.status_code == 401 and auth and self.session.refresh_token:
-                self._renew()
+                self.renew()
                 headers["Authorization"] = f"Bearer {self.session.access_token}"
                 response = self.http.request(method, path, headers=headers, **kw)
         except httpx.HTTPError as err:
@@ -60,7 +60,7 @@ class Lobby:
             raise ClientError(_problem(response))
         return response.json() if response.content else None
 
-    def _renew(self) -> None:
+    def renew(self) -> None:
         response = self.http.post(
             "/auth/refresh", json={"refresh_token": self.session.refresh_token}
         )
@@ -82,6 +82,13 @@ class Lobby:
 
     def me(self) -> dict[str, Any]:
         return dict(self._send("GET", "/accounts/me"))
+
+    def guest(self, display_name: str | None) -> None:
+        body = {"display_name": display_name} if display_name else None
+        self.session.take(self._send("POST", "/auth/guest", auth=False, json=body))
+
+    def games(self) -> list[dict[str, Any]]:
+        return list(self._send("GET", "/games", auth=False))
 
     # tables
     def tables(self, game: str | None, status: str | None, open_seats: int | None) -> list[dict]:
@@ -114,3 +121,19 @@ class Lobby:
 
     def start(self, table_id: str) -> dict:
         return dict(self._send("POST", f"/tables/{table_id}/start"))
+
+    def mine(self, status: str | None) -> list[dict]:
+        params = {"status": status} if status else {}
+        return list(self._send("GET", "/tables/mine", params=params)["data"])
+
+    def leave(self, table_id: str) -> None:
+        self._send("DELETE", f"/tables/{table_id}/seats/me")
+
+    def close_table(self, table_id: str) -> dict:
+        return dict(self._send("POST", f"/tables/{table_id}/close"))
+
+    def quickplay(self, game: str, players: int) -> dict:
+        return dict(self._send("POST", "/quickplay", json={"game": game, "players": players}))
+
+    def ticket(self) -> dict:
+        return dict(self._send("GET", "/quickplay"))
