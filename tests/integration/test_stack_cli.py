@@ -187,6 +187,10 @@ def test_the_commands_a_player_expects(stack: StackProcess, session_file: Path) 
     games = run_cli(stack, session_file, "games")
     assert games.returncode == 0, games.stderr
     assert "oh_hell" in games.stdout and "ORDER=ASC" in games.stdout and "players" in games.stdout
+    rules = run_cli(stack, session_file, "rules", "inferno")
+    assert rules.returncode == 0 and "how to play" in rules.stdout and "take" in rules.stdout
+    unknown = run_cli(stack, session_file, "rules", "chess")
+    assert unknown.returncode == 1 and "GET /games" in unknown.stderr
 
     guest = run_cli(stack, session_file, "guest", "--display-name", "Virgil")
     assert guest.returncode == 0 and "playing as guest" in guest.stdout, guest.stderr

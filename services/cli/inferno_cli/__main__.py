@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 EPILOG = """\
 a game, start to finish:
   inferno games                              (the games, seat counts and options)
+  inferno rules oh_hell                      (how to play it)
   inferno signup dante                       (asks for a password; or --password)
   inferno create --players 4 --option ORDER=DESC
   inferno bots TABLE --count 3
@@ -78,6 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--display-name", default=None, help="the name shown at tables")
     sub.add_parser("logout", help="forget the sign-in kept in the session file")
     sub.add_parser("games", help="the games, their seat counts and options")
+    c = sub.add_parser("rules", help="how to play a game (its rules for players)")
+    c.add_argument("game", help="a game's name, as `inferno games` lists them (e.g. oh_hell)")
 
     c = sub.add_parser("tables", help="list tables", description="List public tables.")
     c.add_argument("--game", default=None, help="only this game (e.g. oh_hell)")
@@ -270,6 +273,9 @@ def run(args: argparse.Namespace) -> int:
         if args.command == "games":
             found = lobby.games()
             print(json.dumps(found, indent=2) if args.json else _games_text(found))
+            return 0
+        if args.command == "rules":
+            print(lobby.rules(args.game))
             return 0
         if args.command == "whoami":
             me = lobby.me()

@@ -90,6 +90,15 @@ class Lobby:
     def games(self) -> list[dict[str, Any]]:
         return list(self._send("GET", "/games", auth=False))
 
+    def rules(self, game: str) -> str:
+        try:
+            response = self.http.get(f"/games/{game}/rules")
+        except httpx.HTTPError as err:
+            raise ClientError(f"cannot reach the lobby at {self.http.base_url}: {err}") from err
+        if response.status_code >= 400:
+            raise ClientError(_problem(response))
+        return response.text
+
     # tables
     def tables(self, game: str | None, status: str | None, open_seats: int | None) -> list[dict]:
         params: dict[str, Any] = {}

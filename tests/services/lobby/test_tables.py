@@ -493,3 +493,18 @@ def test_a_private_table_is_started_as_private_so_nobody_publishes_its_result(
         assert started.status_code == 200, started.text
         held = engine.tables[table["id"]]
         assert held.settings is not None and held.settings.private is private
+
+
+def test_every_game_has_its_rules_for_players(client: TestClient) -> None:
+    """The rules travel with the platform: each registered game's rules, in Markdown, from the
+    lobby (what `inferno rules GAME` prints); an unknown game is a 404 saying where to look."""
+    from inferno_rules import all_games
+
+    for name, game in all_games().items():
+        page = client.get(f"/games/{name}/rules")
+        assert page.status_code == 200, name
+        assert page.headers["content-type"].startswith("text/markdown")
+        assert page.text.startswith(f"# {game.info.display_name}"), name
+        assert "**At the table:**" in page.text  # the moves in the players' words
+    missing = client.get("/games/chess/rules")
+    assert missing.status_code == 404 and "GET /games" in missing.text

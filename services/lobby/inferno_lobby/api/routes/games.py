@@ -1,8 +1,13 @@
-"""The games a table can be made for, with their options, straight from the rules registry."""
+"""The games a table can be made for, with their options, straight from the rules registry,
+and each game's rules for players (``inferno_lobby/rulebooks/<game>.md``)."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from importlib import resources
+from typing import Annotated
+
+from fastapi import APIRouter, HTTPException, Path
+from fastapi.responses import PlainTextResponse
 
 from inferno_rules import all_games
 
@@ -36,3 +41,27 @@ async def list_games(lobby: LobbyDep) -> list[GamePublic]:
         )
         for name, game in all_games().items()
     ]
+
+
+def rulebook(game: str) -> str | None:
+    """The rules of ``game`` for players (Markdown), or ``None`` if it has none."""
+    page = resources.files("inferno_lobby").joinpath("rulebooks", f"{game}.md")
+    return page.read_text(encoding="utf-8") if page.is_file() else None
+
+
+@router.get(
+    "/games/{game}/rules",
+    response_class=PlainTextResponse,
+    responses={
+        200: {"content": {"text/markdown": {}}, "description": "The rules, in Markdown."},
+        404: {"description": "No such game."},
+    },
+    summary="How to play a game: its rules for players, in Markdown",
+)
+async def game_rules(
+    game: Annotated[str, Path(max_length=40, pattern=r"^[a-z][a-z0-9_]*$")],
+) -> PlainTextResponse:
+    text = rulebook(game) if game in all_games() else None
+    if text is None:
+        raise HTTPException(404, f"no game called {game!r}; GET /games lists them")
+    return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
