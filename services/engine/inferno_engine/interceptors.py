@@ -56,33 +56,29 @@ _HANDLED = (
 
 
 async def _abort(context: grpc.aio.ServicerContext, method: str, err: Exception) -> None:
+    version: int | None = None
     if isinstance(err, EngineError):
         # A refusal may quote what the caller sent (a card name): never more than fits.
-        code, message = err.status, shown(err.message, MAX_MESSAGE)
-        trailing: tuple[tuple[str, str], ...] = (("inferno-reason", err.reason),)
-        if err.version is not None:
-            trailing += (("inferno-version", str(err.version)),)
+        code, message, reason = err.status, shown(err.message, MAX_MESSAGE), err.reason
+        version = err.version
     elif isinstance(err, CodecError):  # a message the game's codec cannot read
         code, message = grpc.StatusCode.INVALID_ARGUMENT, shown(err.message, MAX_MESSAGE)
-        trailing = (("inferno-reason", err.reason),)
+        reason = err.reason
     else:  # Redis is down or unreachable
         log.warning("storage_unavailable", method=method, error=repr(err))
         code = grpc.StatusCode.UNAVAILABLE
         message = "the engine cannot reach its storage; retry with the same action id"
-        trailing = (("inferno-reason", "storage_unavailable"),)
+        reason = "storage_unavailable"
     metrics.ERRORS.labels(method, code.name).inc()
-    reason = trailing[0][1]
     if not reasons.is_listed(reason):  # a contract broken: reasons.proto must list every one
         log.error("unlisted_reason", method=method, reason=reason)
-    version = int(trailing[1][1]) if len(trailing) > 1 else None
+    trailing: tuple[tuple[str, str | bytes], ...] = (("inferno-reason", reason),)
+    if version is not None:
+        trailing += (("inferno-version", str(version)),)
     details = reasons.status_details(code.value[0], message, reason, version)
     trailing += ((reasons.DETAILS_KEY, details),)
     log.info(
-        "call_refused",
-        method=method,
-        code=code.name,
-        reason=trailing[0][1],
-        detail=shown(message, 200),
+        "call_refused", method=method, code=code.name, reason=reason, detail=shown(message, 200)
     )
     await context.abort(code, message, trailing_metadata=trailing)
 

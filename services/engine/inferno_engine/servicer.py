@@ -143,14 +143,17 @@ class EngineServicer(engine_pb2_grpc.EngineServicer):
         claims = caller()
         follow = self.tables.follow(claims, request.table_id, request.after_event_id, seat)
         last = request.after_event_id
+        # A stream lives as long as the token that opened it: then it ends UNAUTHENTICATED
+        # token_expired, and the client opens it again with a fresh token and the last event
+        # id it got (nothing is lost or repeated). One deadline on the loop's clock, armed
+        # only while waiting for the next batch (a timer, not a task per batch).
+        loop = asyncio.get_running_loop()
+        expires = loop.time() + claims.expires_at - time.time() if claims.expires_at else None
         async with contextlib.aclosing(follow) as batches:  # a cancelled call cleans up at once
             while True:
-                # A stream lives as long as the token that opened it: then it ends
-                # UNAUTHENTICATED token_expired, and the client opens it again with a fresh
-                # token and the last event id it got (nothing is lost or repeated).
-                left = claims.expires_at - time.time() if claims.expires_at else None
                 try:
-                    game, batch = await asyncio.wait_for(anext(batches), left)
+                    async with asyncio.timeout_at(expires):
+                        game, batch = await anext(batches)
                 except StopAsyncIteration:
                     return
                 except TimeoutError:
