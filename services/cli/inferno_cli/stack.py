@@ -45,6 +45,7 @@ class Ports:
     engine_metrics: int = 9101  # the engine's Prometheus /metrics
     worker: int = 9102  # the Celery worker's /metrics and /health/*
     dispatcher: int = 9103  # the dispatcher's
+    console: int = 8002  # the operator console (a free one if taken)
 
 
 @dataclass
@@ -164,6 +165,23 @@ SERVICES: list[Service] = [
         address=lambda p: f"http://127.0.0.1:{p.dispatcher}/metrics (dispatcher and turn clocks)",
         required=False,
     ),
+    Service(
+        "console",
+        "inferno_console",
+        env=lambda p, key: {
+            "INFERNO_CONSOLE_HOST": "127.0.0.1",
+            "INFERNO_CONSOLE_PORT": str(p.console),
+            "INFERNO_LOBBY_URL": f"http://127.0.0.1:{p.lobby}",
+            "INFERNO_ENGINE_ADDRESS": f"127.0.0.1:{p.engine}",
+            "INFERNO_SCORING_URL": f"http://127.0.0.1:{p.scoring}",
+            "INFERNO_ENGINE_METRICS_URL": f"http://127.0.0.1:{p.engine_metrics}/metrics",
+            "INFERNO_WORKER_METRICS_URL": f"http://127.0.0.1:{p.worker}",
+            "INFERNO_DISPATCHER_METRICS_URL": f"http://127.0.0.1:{p.dispatcher}",
+        },
+        ready=lambda p: _http_ready(f"http://127.0.0.1:{p.console}/health/ready"),
+        address=lambda p: f"http://127.0.0.1:{p.console} (operator console)",
+        required=False,
+    ),
 ]
 
 
@@ -202,6 +220,7 @@ class Stack:
             _pick_port(Ports.engine_metrics),
             _pick_port(Ports.worker),
             _pick_port(Ports.dispatcher),
+            _pick_port(Ports.console),
         )
         self.embedded: list[EmbeddedServer] = []
         self.started: list[Service] = []

@@ -1,0 +1,289 @@
+"""Live tables: every table on every engine process, as the bus tells it, kept in memory.
+
+One reader per console process follows ``<prefix>bus:tables`` with ``XREAD`` from the start of
+the stream (no consumer group: every process and every page wants every event), folds each
+envelope into a :class:`LiveTable`, and fans out what changed to the pages' queues, gathered
+for ``push_every_seconds`` so a busy platform sends a few messages a second per page, not one
+per move. The bus carries only public information (``docs/events.md``), so nothing here can
+hold a hidden card. Ended tables stay listed for ``keep_ended_seconds``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+import redis.asyncio as aioredis
+
+from inferno_bus import Envelope, MalformedEvent, stream_key
+
+log = logging.getLogger(__name__)
+
+EVENTS_KEPT = 300  # per table, for its page's event log
+
+
+@dataclass
+class LiveTable:
+    id: str
+    game: str = "?"
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    status: str = "live"
+    version: int = 0
+    created_ms: int = 0
+    last_change_ms: int = 0
+    to_act: list[int] = field(default_factory=list)
+    clock: dict[str, int] = field(default_factory=dict)
+    seed_commitment: str = ""
+    seed: str = ""
+    scores: list[int] = field(default_factory=list)
+    spectator_delay_seconds: int = 0
+    private: bool = False
+    moves: deque[int] = field(default_factory=lambda: deque(maxlen=10_000))
+    events: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=EVENTS_KEPT))
+
+    def seat_name(self, seat: int) -> str:
+        for s in self.seats:
+            if s["seat"] == seat:
+                return str(s.get("name") or f"seat {seat}")
+        return f"seat {seat}"
+
+    def row(self, now_ms: int, stuck_ms: int) -> dict[str, Any]:
+        """What the list shows of the table (public information only)."""
+        while self.moves and self.moves[0] < now_ms - 60_000:
+            self.moves.popleft()
+        turn = self.clock.get("turn_seconds", 0)
+        live = self.status == "live"
+        return {
+            "id": self.id,
+            "game": self.game,
+            "status": self.status,
+            "version": self.version,
+            "seats": [
+                {
+                    "seat": s["seat"],
+                    "name": s.get("name", ""),
+                    "kind": "handed over"
+                    if s.get("abandoned")
+                    else ("bot" if s.get("bot") else "person"),
+                    "connected": s.get("connected"),
+                }
+                for s in self.seats
+            ],
+            "moves_last_minute": len(self.moves),
+            "last_change_ms": self.last_change_ms,
+            "to_act": [self.seat_name(s) for s in self.to_act] if live else [],
+            "deadline_ms": self.last_change_ms + turn * 1000
+            if live and turn and self.to_act
+            else 0,
+            "stuck": live and now_ms - self.last_change_ms > stuck_ms,
+            "created_ms": self.created_ms,
+        }
+
+
+def _event_text(table: LiveTable, env: Envelope) -> str:
+    p = env.payload
+    kind = env.type.removeprefix("table.")
+    if kind == "action_applied":
+        action = p.get("action") or {}
+        arg = action.get("arg")
+        shown = (
+            "" if arg is None and "arg" not in action else f" {'(sealed)' if arg is None else arg}"
+        )
+        forced = " (timeout)" if p.get("forced") else ""
+        return f"{table.seat_name(p.get('seat', -1))}: {action.get('kind', '?')}{shown}{forced}"
+    if kind == "created":
+        return f"created: {table.game}, {len(table.seats)} seats"
+    if kind == "status_changed":
+        return f"{p.get('status')}: {p.get('reason', '')}"
+    if kind == "seat_handed_over":
+        return f"{table.seat_name(p.get('seat', -1))} handed to a bot: {p.get('reason', '')}"
+    if kind == "presence":
+        state = "connected" if p.get("connected") else "disconnected"
+        return f"{table.seat_name(p.get('seat', -1))} {state}"
+    if kind == "round_scored":
+        return f"round {p.get('round')} scored: points {p.get('points')}, totals {p.get('scores')}"
+    if kind == "clock_ticked":
+        return f"clock: {', '.join(p.get('events', [])) or 'tick'}"
+    if kind == "finished":
+        return f"finished: scores {p.get('scores')}, winners {p.get('winners')}"
+    if kind == "aborted":
+        return f"aborted: {p.get('reason', '')}"
+    return kind
+
+
+class LiveTables:
+    """The projection, its reader and its subscribers."""
+
+    def __init__(
+        self,
+        redis: aioredis.Redis,
+        prefix: str,
+        *,
+        stuck_minutes: float = 5.0,
+        push_every_seconds: float = 0.25,
+        keep_ended_seconds: float = 600.0,
+    ) -> None:
+        self._redis, self.stream = redis, stream_key(prefix, "tables")
+        self.tables: dict[str, LiveTable] = {}
+        self.stuck_ms = int(stuck_minutes * 60_000)
+        self._push_every, self._keep_ended = push_every_seconds, keep_ended_seconds * 1000
+        self._changed: set[str] = set()
+        self._subscribers: dict[asyncio.Queue[dict[str, Any]], str | None] = {}
+        self.caught_up = asyncio.Event()
+        self.last_read_at = 0.0
+        self._tasks: list[asyncio.Task[None]] = []
+
+    # ------------------------------------------------------------------ folding events
+    def apply(self, env: Envelope) -> None:
+        if not env.table:
+            return
+        table = self.tables.get(env.table)
+        if table is None:
+            table = self.tables[env.table] = LiveTable(env.table, created_ms=env.time)
+        p = env.payload
+        if env.version:
+            table.version = max(table.version, env.version)
+        kind = env.type
+        if kind == "table.created":
+            table.game = p.get("game", "?")
+            table.seats = [dict(s, abandoned=False, connected=None) for s in p.get("seats", [])]
+            table.clock = {k: int(v) for k, v in (p.get("clock") or {}).items()}
+            table.seed_commitment = p.get("seed_commitment", "")
+            table.spectator_delay_seconds = int(p.get("spectator_delay_seconds", 0))
+            table.private = bool(p.get("private", False))
+            table.created_ms = env.time
+        elif kind == "table.action_applied":
+            table.moves.append(env.time)
+            table.to_act = list(p.get("to_act", []))
+        elif kind in ("table.clock_ticked", "table.seat_handed_over"):
+            table.to_act = list(p.get("to_act", table.to_act))
+            if kind == "table.seat_handed_over":
+                for s in table.seats:
+                    if s["seat"] == p.get("seat"):
+                        s["abandoned"] = True
+        elif kind == "table.status_changed":
+            table.status = "paused" if p.get("status") == "paused" else "live"
+            table.to_act = list(p.get("to_act", table.to_act))
+        elif kind == "table.presence":
+            for s in table.seats:
+                if s["seat"] == p.get("seat"):
+                    s["connected"] = bool(p.get("connected"))
+        elif kind == "table.round_scored":
+            table.scores = list(p.get("scores", []))
+        elif kind == "table.finished":
+            table.status, table.to_act = "finished", []
+            table.scores = list(p.get("scores", table.scores))
+            table.seed = p.get("seed", "")
+        elif kind == "table.aborted":
+            table.status, table.to_act = "aborted", []
+        if kind != "table.presence":
+            table.last_change_ms = max(table.last_change_ms, env.time)
+        table.events.append(
+            {
+                "version": env.version,
+                "time": env.time,
+                "type": kind,
+                "text": _event_text(table, env),
+            }
+        )
+        self._changed.add(env.table)
+
+    # ------------------------------------------------------------------ reading the bus
+    async def start(self) -> None:
+        self._tasks = [
+            asyncio.create_task(self._read(), name="console-bus-reader"),
+            asyncio.create_task(self._push(), name="console-push"),
+        ]
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    async def _read(self) -> None:
+        last = "0"
+        while True:
+            try:
+                answer = await self._redis.xread({self.stream: last}, count=1000, block=1000)
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:  # Redis restarting: say so, wait, go on where we were
+                log.warning("reading the bus failed: %s; retrying", err)
+                await asyncio.sleep(1)
+                continue
+            self.last_read_at = time.time()
+            if not answer:
+                self.caught_up.set()
+                continue
+            for _stream, entries in answer:
+                for entry_id, fields in entries:
+                    last = entry_id
+                    try:
+                        self.apply(Envelope.from_fields(fields))
+                    except MalformedEvent:
+                        continue  # the bus's consumers dead-letter it; the list skips it
+            if len(answer[0][1]) < 1000:
+                self.caught_up.set()
+
+    # ------------------------------------------------------------------ pages
+    def subscribe(self, table: str | None = None) -> asyncio.Queue[dict[str, Any]]:
+        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=100)
+        self._subscribers[queue] = table
+        return queue
+
+    def unsubscribe(self, queue: asyncio.Queue[dict[str, Any]]) -> None:
+        self._subscribers.pop(queue, None)
+
+    def rows(self) -> list[dict[str, Any]]:
+        now = int(time.time() * 1000)
+        return [t.row(now, self.stuck_ms) for t in self.tables.values()]
+
+    def _forget_ended(self, now: int) -> list[str]:
+        gone = [
+            t.id
+            for t in self.tables.values()
+            if t.status in ("finished", "aborted") and now - t.last_change_ms > self._keep_ended
+        ]
+        for table_id in gone:
+            del self.tables[table_id]
+        return gone
+
+    async def _push(self) -> None:
+        last_sweep = 0.0
+        while True:
+            await asyncio.sleep(self._push_every)
+            now = int(time.time() * 1000)
+            gone: list[str] = []
+            if time.monotonic() - last_sweep > 5:
+                # The "time since the last move" and "stuck" columns age without events.
+                last_sweep = time.monotonic()
+                gone = self._forget_ended(now)
+                self._changed |= set(self.tables)
+            if not (self._changed or gone) or not self._subscribers:
+                self._changed.clear()
+                continue
+            changed, self._changed = self._changed, set()
+            rows = {i: self.tables[i].row(now, self.stuck_ms) for i in changed if i in self.tables}
+            for queue, only in list(self._subscribers.items()):
+                if only is None:
+                    message: dict[str, Any] = {"rows": list(rows.values()), "gone": gone}
+                elif only in rows:
+                    table = self.tables[only]
+                    message = {"rows": [rows[only]], "gone": [], "events": list(table.events)[-20:]}
+                else:
+                    continue
+                try:
+                    queue.put_nowait(message)
+                except asyncio.QueueFull:
+                    # A page that cannot keep up is dropped; its EventSource reconnects afresh.
+                    self.unsubscribe(queue)
+
+    def subscribed(self, queue: asyncio.Queue[dict[str, Any]]) -> bool:
+        return queue in self._subscribers

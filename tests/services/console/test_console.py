@@ -1,0 +1,103 @@
+"""The console over real HTTP against the whole platform: sign-in for operators only, the live
+list, a table's page and board, actions with a reason and a confirm step, CSRF, the audit log,
+the probes. The browser tests (``test_browser.py``) drive the same pages in Chromium."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import httpx
+
+from .conftest import PASSWORD, Platform, signed_in
+
+
+def _wait(check, timeout: float = 20.0, every: float = 0.2):
+    deadline = time.monotonic() + timeout
+    while True:
+        found = check()
+        if found or time.monotonic() > deadline:
+            return found
+        time.sleep(every)
+
+
+def test_a_player_cannot_sign_in_and_pages_need_a_session(platform: Platform) -> None:
+    with httpx.Client(base_url=platform.console, timeout=10) as client:
+        assert client.get("/").status_code == 303  # to the sign-in form
+        assert client.get("/api/tables").status_code == 401
+        form = client.get("/sign-in")
+        csrf = re.search(r'name="csrf" value="([^"]+)"', form.text).group(1)
+        refused = client.post(
+            "/sign-in", data={"username": platform.player, "password": PASSWORD, "csrf": csrf}
+        )
+        assert refused.status_code == 401
+        assert "not an operator" in refused.text
+        wrong = client.post(
+            "/sign-in", data={"username": platform.operator, "password": "nope-nope", "csrf": csrf}
+        )
+        assert wrong.status_code == 401 and "wrong username or password" in wrong.text
+        assert client.get("/api/tables").status_code == 401
+        # Without the form's CSRF token (cookie and field must agree) nobody signs in.
+        client.cookies.clear()
+        forged = client.post(
+            "/sign-in", data={"username": platform.operator, "password": PASSWORD, "csrf": "x"}
+        )
+        assert forged.status_code == 403
+
+
+def test_the_session_cookie_is_httponly_and_strict(platform: Platform) -> None:
+    client = signed_in(platform)
+    cookie = next(c for c in client.cookies.jar if c.name == "inferno_console")
+    assert cookie.has_nonstandard_attr("HttpOnly")
+    assert cookie.get_nonstandard_attr("SameSite", "").lower() == "strict"
+
+
+def test_live_list_table_page_pause_and_resume_are_audited(platform: Platform) -> None:
+    client = signed_in(platform)
+    table = platform.bots_table("oh_hell", 4)
+
+    def listed():
+        rows = client.get("/api/tables").json()["tables"]
+        return next((r for r in rows if r["id"] == table and r["version"] > 2), None)
+
+    row = _wait(listed)
+    assert row and row["game"] == "oh_hell" and [s["kind"] for s in row["seats"]] == ["bot"] * 4
+    page = client.get(f"/tables/{table}")
+    assert page.status_code == 200 and 'class="board"' in page.text
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page.text).group(1)
+
+    # No CSRF token, no reason, no confirmation: refused, nothing changes.
+    assert (
+        client.post(f"/tables/{table}/pause", data={"reason": "x", "confirm": "yes"}).status_code
+        == 403
+    )
+    no_reason = client.post(f"/tables/{table}/pause", data={"csrf": csrf, "confirm": "yes"})
+    assert no_reason.status_code == 422 and "give a reason" in no_reason.text
+    unconfirmed = client.post(f"/tables/{table}/pause", data={"csrf": csrf, "reason": "dispute"})
+    assert unconfirmed.status_code == 422
+
+    paused = client.post(
+        f"/tables/{table}/pause",
+        data={"csrf": csrf, "reason": "dispute at seat 2", "confirm": "yes"},
+    )
+    assert paused.status_code == 200, paused.text
+    assert "pause: paused" in paused.text
+    assert _wait(lambda: (listed() or {}).get("status") == "paused")
+    again = client.post(
+        f"/tables/{table}/pause", data={"csrf": csrf, "reason": "twice", "confirm": "yes"}
+    )
+    assert again.status_code == 409 and "the engine refused" in again.text
+    resumed = client.post(
+        f"/tables/{table}/resume", data={"csrf": csrf, "reason": "settled", "confirm": "yes"}
+    )
+    assert resumed.status_code == 200 and "resume: resumed" in resumed.text
+    audit = client.get("/audit").text
+    for words in ("dispute at seat 2", "settled", "the engine refused"):
+        assert words in audit
+    assert platform.operator in audit
+
+
+def test_the_probes_answer_without_a_session(platform: Platform) -> None:
+    assert httpx.get(f"{platform.console}/health/live").status_code == 200
+    ready = httpx.get(f"{platform.console}/health/ready")
+    assert ready.status_code == 200 and ready.json()["ready"] is True
