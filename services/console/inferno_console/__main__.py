@@ -49,6 +49,8 @@ def main(argv: list[str] | None = None) -> int:
         port=args.port or settings.port,
         log_config=None,
         access_log=False,
+        # Open live pages (SSE) would hold a shutdown forever; their EventSource reconnects.
+        timeout_graceful_shutdown=2,
     )
     return 0
 

@@ -125,8 +125,8 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.live, app.state.audit, app.state.sessions = live, audit, sessions
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
-    def page(name: str, status: int = 200, **context: Any) -> HTMLResponse:
-        return HTMLResponse(pages.get_template(name).render(**context), status_code=status)
+    def page(template: str, code: int = 200, **context: Any) -> HTMLResponse:
+        return HTMLResponse(pages.get_template(template).render(**context), status_code=code)
 
     @app.exception_handler(NotSignedIn)
     async def _to_sign_in(request: Request, exc: NotSignedIn) -> Response:

@@ -65,9 +65,12 @@ def _sign_up(lobby: str, username: str) -> None:
 
 @pytest.fixture(scope="module")
 def platform(
+    request: pytest.FixtureRequest,
     servers: dict[str, str],  # noqa: F811 (the fixture imported above)
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[Platform]:
+    """The platform for one test module; a module sets ``BOT_DELAY_MS`` to make bots faster
+    (the worker's pause before each bot move; 150 ms unless it says)."""
     import redis
 
     prefix = f"test:{uuid.uuid4().hex[:12]}:"
@@ -75,7 +78,7 @@ def platform(
         tmp_path_factory.mktemp("console-stack"),
         prefix=prefix,
         INFERNO_SIGNUP_LIMIT="100",
-        INFERNO_WORKER_BOT_DELAY_MS="150",
+        INFERNO_WORKER_BOT_DELAY_MS=str(getattr(request.module, "BOT_DELAY_MS", 150)),
         # The health page samples often enough for a test to see two samples.
         INFERNO_HEALTH_EVERY_SECONDS="1",
         **servers,
