@@ -30,6 +30,7 @@ from fastapi.responses import (
 from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from inferno_rules import all_games
 
@@ -40,6 +41,7 @@ from .engine import STATUS, Engine, EngineRefused, view_dict
 from .health import Health
 from .live import LiveTables
 from .lobby import Lobby, SignInRefused
+from .metrics import REGISTRY, observe
 from .sessions import COOKIE, Session, Sessions
 from .settings import Settings
 
@@ -407,6 +409,17 @@ def create_app(settings: Settings) -> FastAPI:
             charts=charts,
             every=settings.health_every_seconds,
         )
+
+    @app.get("/metrics")
+    async def metrics_page() -> Response:
+        latest = health.samples[-1] if health.samples else None
+        observe(
+            latest.queue_depth if latest else None,
+            latest.lag if latest else {},
+            live.rows(),
+            live.followers(),
+        )
+        return Response(generate_latest(REGISTRY), media_type=CONTENT_TYPE_LATEST)
 
     @app.get("/health/live")
     async def alive() -> dict[str, str]:

@@ -285,5 +285,8 @@ class LiveTables:
                     # A page that cannot keep up is dropped; its EventSource reconnects afresh.
                     self.unsubscribe(queue)
 
+    def followers(self) -> int:
+        return len(self._subscribers)
+
     def subscribed(self, queue: asyncio.Queue[dict[str, Any]]) -> bool:
         return queue in self._subscribers

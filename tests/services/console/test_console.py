@@ -101,3 +101,24 @@ def test_the_probes_answer_without_a_session(platform: Platform) -> None:
     assert httpx.get(f"{platform.console}/health/live").status_code == 200
     ready = httpx.get(f"{platform.console}/health/ready")
     assert ready.status_code == 200 and ready.json()["ready"] is True
+
+
+def test_health_page_and_metrics(platform: Platform) -> None:
+    client = signed_in(platform)
+    platform.bots_table("num_inferno", 3, {"ROUNDS": 1})
+
+    def sampled_twice() -> str | None:
+        text = client.get("/health").text
+        return text if text.count("<svg") >= 8 and "moves per second" in text else None
+
+    page = _wait(sampled_twice, timeout=15)
+    assert page, client.get("/health").text
+    services = re.search(r'<table class="list" id="services">.*?</table>', page, re.S).group(0)
+    for name in ("lobby", "scoring", "engine", "worker", "dispatcher", "redis"):
+        row = re.search(rf'data-service="{name}">.*?</tr>', services, re.S)
+        assert row and 'class="up"' in row.group(0), f"{name} is not shown up"
+    lags = re.search(r'id="lags">.*?</table>', page, re.S).group(0)
+    assert "dispatcher" in lags or "lobby" in lags or "scoring" in lags  # the bus's groups
+    metrics = httpx.get(f"{platform.console}/metrics").text
+    assert "inferno_console_celery_queue_depth" in metrics
+    assert re.search(r'inferno_console_tables\{status="live"\} [1-9]', metrics)
