@@ -9,7 +9,6 @@ the health page.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 import secrets
 import time
@@ -34,12 +33,12 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from inferno_rules import all_games
 
-from . import boards
+from . import boards, replay
 from .audit import AuditLog
 from .charts import sparkline
 from .engine import STATUS, Engine, EngineRefused, view_dict
 from .health import Health
-from .live import LiveTables
+from .live import LiveTable, LiveTables
 from .lobby import Lobby, SignInRefused
 from .metrics import REGISTRY, observe
 from .sessions import COOKIE, Session, Sessions
@@ -259,17 +258,10 @@ def create_app(settings: Settings) -> FastAPI:
                 404,
                 who=who,
                 title="No such table",
-                text=f"no live table {table_id!r} is known to the console",
+                text=(f"{said} — " if said else "")
+                + f"no live table {table_id!r} is known to the console",
             )
-        seed, commitment = facts.get("seed", ""), facts.get("seed_commitment", "")
-        check = ""
-        if seed:
-            ok = hashlib.sha256(seed.encode()).hexdigest() == commitment
-            check = (
-                "the seed matches its commitment"
-                if ok
-                else "MISMATCH: the seed does not match its commitment"
-            )
+        check = _fairness(table, facts)
         return page(
             "table.html",
             status,
@@ -438,6 +430,30 @@ def create_app(settings: Settings) -> FastAPI:
         return JSONResponse({"ready": not problems, "problems": problems}, status_code=status)
 
     return app
+
+
+def _fairness(table: LiveTable | None, facts: dict[str, Any]) -> str:
+    """The seed check, and the replay from the bus where it is possible (``replay.py``)."""
+    seed, commitment = facts.get("seed", ""), facts.get("seed_commitment", "")
+    if not seed:
+        return ""
+    if table is None or table.status != "finished" or table.game != facts.get("game"):
+        ok = replay.seed_matches(seed, commitment)
+        return (
+            "the seed matches its commitment" if ok else "MISMATCH: the seed is not the commitment"
+        )
+    if table.verdict is None:
+        table.verdict = replay.check(
+            table.game,
+            table.options,
+            len(table.seats),
+            seed,
+            commitment,
+            table.played,
+            table.scores,
+            table.from_start,
+        )[1]
+    return table.verdict
 
 
 def _sse(request: Request, live: LiveTables, table: str | None) -> StreamingResponse:

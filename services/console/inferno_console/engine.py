@@ -108,6 +108,38 @@ class Engine:
 
 def view_dict(reply: pb.GetViewResponse) -> dict[str, Any] | None:
     """The game view as the rules' dict (``inferno_proto.codecs``), None for a game the
-    codecs do not know yet (the page then shows the raw message)."""
+    codecs do not know yet (the page then shows the raw message).
+
+    A field of the game's view message that the codec does not read back (the operators'
+    ``all_hands`` of a full view, say) is added as plain data under its own name, so what the
+    engine sent is all drawn; the engine decided what the viewer may see before it sent it.
+    """
     found = CODECS.get(reply.game)
-    return found.view_dict(reply) if found is not None else None
+    if found is None:
+        return None
+    view = found.view_dict(reply)
+    branch = reply.WhichOneof("game_view")
+    if branch is not None:
+        for field, value in getattr(reply, branch).ListFields():
+            view.setdefault(field.name, _plain(field, value))
+    return view
+
+
+def _plain(field: Any, value: Any) -> Any:
+    """A protobuf field's value as lists, dicts and scalars; a message holding only ``cards``
+    (a hand, a pile) becomes its list of cards."""
+    if field.is_repeated and not isinstance(value, str | bytes):
+        if field.message_type is not None and field.message_type.GetOptions().map_entry:
+            return dict(value)
+        return [_one(field, item) for item in value]
+    return _one(field, value)
+
+
+def _one(field: Any, value: Any) -> Any:
+    if field.message_type is None:
+        return value
+    fields = value.ListFields()
+    names = [f.name for f, _ in fields]
+    if names == ["cards"] or (not names and "cards" in field.message_type.fields_by_name):
+        return list(value.cards)
+    return {f.name: _plain(f, v) for f, v in fields}

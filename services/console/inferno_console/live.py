@@ -43,7 +43,12 @@ class LiveTable:
     scores: list[int] = field(default_factory=list)
     spectator_delay_seconds: int = 0
     private: bool = False
+    options: dict[str, Any] = field(default_factory=dict)
     moves: deque[int] = field(default_factory=lambda: deque(maxlen=10_000))
+    # Every move as the bus told it, for the replay check once the table ends (replay.py).
+    played: list[tuple[int, int, str, Any, bool]] = field(default_factory=list)
+    from_start: bool = False
+    verdict: str | None = None  # the replay check's sentence, once made
     events: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=EVENTS_KEPT))
 
     def seat_name(self, seat: int) -> str:
@@ -83,6 +88,13 @@ class LiveTable:
             "stuck": live and now_ms - self.last_change_ms > stuck_ms,
             "created_ms": self.created_ms,
         }
+
+
+def _hides(action: dict[str, Any]) -> bool:
+    """A move whose argument the bus keeps secret (its ``arg`` is null, not absent)."""
+    return (
+        "arg" in action and action["arg"] is None and action.get("kind") in ("bid", "form_circle")
+    )
 
 
 def _event_text(table: LiveTable, env: Envelope) -> str:
@@ -157,8 +169,20 @@ class LiveTables:
             table.spectator_delay_seconds = int(p.get("spectator_delay_seconds", 0))
             table.private = bool(p.get("private", False))
             table.created_ms = env.time
+            table.options = dict(p.get("options") or {})
+            table.from_start = True
         elif kind == "table.action_applied":
             table.moves.append(env.time)
+            action = p.get("action") or {}
+            table.played.append(
+                (
+                    env.version,
+                    int(p.get("seat", -1)),
+                    str(action.get("kind", "")),
+                    action.get("arg"),
+                    action.get("arg") is not None or not _hides(action),
+                )
+            )
             table.to_act = list(p.get("to_act", []))
         elif kind in ("table.clock_ticked", "table.seat_handed_over"):
             table.to_act = list(p.get("to_act", table.to_act))

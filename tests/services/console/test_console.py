@@ -122,3 +122,49 @@ def test_health_page_and_metrics(platform: Platform) -> None:
     metrics = httpx.get(f"{platform.console}/metrics").text
     assert "inferno_console_celery_queue_depth" in metrics
     assert re.search(r'inferno_console_tables\{status="live"\} [1-9]', metrics)
+
+
+def test_full_view_hand_over_and_abort_are_audited_and_refusals_are_in_words(
+    platform: Platform,
+) -> None:
+    client = signed_in(platform)
+    table = platform.bots_table("oh_hell", 4)
+    page = client.get(f"/tables/{table}")
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page.text).group(1)
+
+    # The spectator board shows hand sizes only; the full view needs a reason and shows hands.
+    assert "every hand (full view)" not in client.get(f"/tables/{table}/board").text
+    no_reason = client.post(f"/tables/{table}/full-view", data={"csrf": csrf})
+    assert no_reason.status_code == 422
+    full = client.post(f"/tables/{table}/full-view", data={"csrf": csrf, "reason": "cheat report"})
+    assert full.status_code == 200 and "every hand (full view)" in full.text
+
+    handed = client.post(
+        f"/tables/{table}/hand-over",
+        data={"csrf": csrf, "seat": "2", "reason": "player left", "confirm": "yes"},
+    )
+    assert handed.status_code == 200 and "seat 2" in handed.text, handed.text
+    assert _wait(
+        lambda: any(
+            r["id"] == table and r["seats"][2]["kind"] == "handed over"
+            for r in client.get("/api/tables").json()["tables"]
+        )
+    )
+    aborted = client.post(
+        f"/tables/{table}/abort", data={"csrf": csrf, "reason": "test over", "confirm": "yes"}
+    )
+    assert aborted.status_code == 200 and "abort: aborted" in aborted.text
+    assert "the seed matches its commitment" in aborted.text
+    refused = client.post(
+        f"/tables/{table}/resume", data={"csrf": csrf, "reason": "undo", "confirm": "yes"}
+    )
+    assert refused.status_code == 409 and "the engine refused" in refused.text
+    unknown = client.post(
+        "/tables/0123456789abcdef0123456789abcdef/pause",
+        data={"csrf": csrf, "reason": "x", "confirm": "yes"},
+    )
+    assert unknown.status_code in (404, 409) and "the engine refused" in unknown.text
+
+    audit = client.get("/audit").text
+    for words in ("full view", "cheat report", "hand over seat 2", "player left", "test over"):
+        assert words in audit, words

@@ -85,6 +85,9 @@ def test_the_list_and_the_board_never_show_a_hidden_card(platform: Platform) -> 
             looked[game] = looks
             if game != "burn_in_hell":
                 assert finished, f"{game}: the bots did not finish in time ({looks} looks)"
+                # Once finished, the page replays the bus's moves from the revealed seed.
+                ended = client.get(f"/tables/{table}").text
+                assert 'id="seed-check">verified: the seed matches' in ended, game
     finally:
         store.close()
     assert all(n >= 5 for n in looked.values()), looked
