@@ -55,6 +55,7 @@ def play_table(
     if game.info.nature.real_time:
         return _play_real_time(game, state, seats, rng)
     decisions = 0
+    last = -1
     while not game.is_over(state):
         if decisions >= MAX_DECISIONS:
             raise RuntimeError(f"{game.info.name} did not end after {MAX_DECISIONS} decisions")
@@ -62,8 +63,14 @@ def play_table(
         if not decision.seats:
             state = _tick(game, state, decision.tick_at)
             continue
-        # Simultaneous decisions are independent: taking the seats in order is fair.
-        seat = decision.seats[0]
+        # Only the seats the table waits for are asked, as the worker does (in Dante's
+        # Inferno's MAIN step: the active player and a seat with an offer to answer).
+        # Simultaneous decisions are independent: taking the seats in order is fair, except
+        # that a seat that has just moved lets the next waiting one go first (an offer is
+        # answered before its sender moves on).
+        waiting = game.waiting_on(state)
+        seat = next((s for s in waiting if s != last), waiting[0])
+        last = seat
         bot = seats[seat]
         legal = game.legal_actions(state, seat)
         action = bot.choose(game.view(state, Viewer.of_seat(seat)), legal, rng)
