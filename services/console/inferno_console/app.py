@@ -86,14 +86,7 @@ def create_app(settings: Settings) -> FastAPI:
     redis = aioredis.Redis.from_url(settings.redis_url)
     lobby = Lobby(settings.lobby_url, settings.token_key, settings.token_algorithm)
     engine = Engine(settings.engine_address)
-    sessions = Sessions(
-        redis,
-        settings.redis_prefix,
-        lobby,
-        settings.token_key,
-        settings.token_algorithm,
-        settings.session_idle_seconds,
-    )
+    sessions = Sessions(redis, settings.redis_prefix, lobby, settings.session_idle_seconds)
     audit = AuditLog(redis, settings.redis_prefix)
     live = LiveTables(
         redis,
@@ -301,7 +294,7 @@ def create_app(settings: Settings) -> FastAPI:
             return await _table_page(who, table_id, str(err), 409)
         await audit.write(who.operator_id, who.name, "full view", table_id, reason, "shown")
         names = [s.name or f"seat {s.seat}" for s in reply.seats]
-        shown = view_dict(reply)
+        shown = view_dict(reply, full=True)
         board = (
             boards.draw(reply.game, shown, names)
             if shown is not None

@@ -106,20 +106,20 @@ class Engine:
         return f"seat {seat} handed to a bot (version {reply.version})"
 
 
-def view_dict(reply: pb.GetViewResponse) -> dict[str, Any] | None:
+def view_dict(reply: pb.GetViewResponse, full: bool = False) -> dict[str, Any] | None:
     """The game view as the rules' dict (``inferno_proto.codecs``), None for a game the
     codecs do not know yet (the page then shows the raw message).
 
-    A field of the game's view message that the codec does not read back (the operators'
-    ``all_hands`` of a full view, say) is added as plain data under its own name, so what the
-    engine sent is all drawn; the engine decided what the viewer may see before it sent it.
+    In the ``full`` view, a field of the game's view message that the codec does not read
+    back (the operators' ``all_hands``, say) is added as plain data under its own name, so
+    every hand the engine sent is drawn.
     """
     found = CODECS.get(reply.game)
     if found is None:
         return None
     view = found.view_dict(reply)
     branch = reply.WhichOneof("game_view")
-    if branch is not None:
+    if full and branch is not None:
         for field, value in getattr(reply, branch).ListFields():
             view.setdefault(field.name, _plain(field, value))
     return view

@@ -15,8 +15,6 @@ from dataclasses import asdict, dataclass
 
 import redis.asyncio as aioredis
 
-from inferno_auth import TokenError, verify_token
-
 from .lobby import Lobby, OperatorTokens, SignInRefused
 
 COOKIE = "inferno_console"
@@ -37,11 +35,9 @@ class Session:
 
 
 class Sessions:
-    def __init__(
-        self, redis: aioredis.Redis, prefix: str, lobby: Lobby, key: str, algorithm: str, idle: int
-    ) -> None:
+    def __init__(self, redis: aioredis.Redis, prefix: str, lobby: Lobby, idle: int) -> None:
         self._redis, self._prefix, self._lobby = redis, prefix + "console:session:", lobby
-        self._key, self._algorithm, self._idle = key, algorithm, idle
+        self._idle = idle
 
     async def open(self, tokens: OperatorTokens) -> Session:
         session = Session(
@@ -75,13 +71,6 @@ class Sessions:
             session.access_expires_at = tokens.claims.expires_at
         await self._save(session)
         return session
-
-    def still_operator(self, session: Session) -> bool:
-        try:
-            verify_token(session.access_token, self._key, algorithms=(self._algorithm,))
-        except TokenError:
-            return False
-        return True
 
     async def close(self, session_id: str) -> None:
         await self._redis.delete(self._prefix + session_id)

@@ -81,7 +81,6 @@ def test_the_list_follows_a_bots_table_without_reloading(
     )
     assert page.evaluate("window.notReloaded") is True
     expect(row.locator(".seat")).to_have_count(4)
-    shot(page, "live-tables")
 
 
 def test_each_game_has_its_board(browser: Browser, platform: Platform) -> None:
@@ -93,14 +92,19 @@ def test_each_game_has_its_board(browser: Browser, platform: Platform) -> None:
         table = platform.bots_table(game, players, options)
         page.goto(f"{platform.console}/tables/{table}")
         board = page.locator("#board")
-        expect(board.locator("table.seats, svg").first).to_be_visible()
+        expect(board.locator("section.part, svg").first).to_be_visible()
         expect(board).not_to_contain_text("refused")
         # The board redraws itself as the bots move.
         version = page.locator("#version").inner_text()
         if game != "burn_in_hell":  # a real-time game may wait for its countdown
             expect(page.locator("#version")).not_to_have_text(version, timeout=15_000)
-        if game in ("oh_hell", "burn_in_hell"):
+        if SHOTS and game in ("oh_hell", "burn_in_hell"):
+            # A picture with cards on the table: past Burn in Hell's countdown and first deals.
+            page.wait_for_function("Number(document.querySelector('#version').textContent) > 6")
             shot(page, f"board-{game}")
+    page.goto(f"{platform.console}/")
+    expect(page.locator("#tables tbody tr")).not_to_have_count(0)
+    shot(page, "live-tables")
 
 
 def test_pause_and_resume_with_a_reason_then_the_audit_line(

@@ -37,6 +37,8 @@ def cards(ids: Iterable[Any] | None) -> Markup:
 
 def backs(count: Any, what: str = "cards") -> Markup:
     """A pile seen from the back: only its size."""
+    if count == 1 and what == "cards":
+        what = "card"
     return Markup('<span class="back" title="face down">{} {}</span>').format(count, what)
 
 
