@@ -78,6 +78,9 @@ def platform(
         tmp_path_factory.mktemp("console-stack"),
         prefix=prefix,
         INFERNO_SIGNUP_LIMIT="100",
+        # Every sign-in reaches the lobby from the console's address.
+        INFERNO_LOGIN_LIMIT="1000",
+        INFERNO_LOGIN_ADDRESS_LIMIT="1000",
         INFERNO_WORKER_BOT_DELAY_MS=str(getattr(request.module, "BOT_DELAY_MS", 150)),
         # The health page samples often enough for a test to see two samples.
         INFERNO_HEALTH_EVERY_SECONDS="1",

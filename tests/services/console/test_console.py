@@ -168,3 +168,49 @@ def test_full_view_hand_over_and_abort_are_audited_and_refusals_are_in_words(
     audit = client.get("/audit").text
     for words in ("full view", "cheat report", "hand over seat 2", "player left", "test over"):
         assert words in audit, words
+
+
+def test_filters_and_sorts_of_the_list(platform: Platform) -> None:
+    client = signed_in(platform)
+    table = platform.bots_table("num_inferno", 3, {"ROUNDS": 1})
+    assert _wait(lambda: any(r["id"] == table for r in client.get("/api/tables").json()["tables"]))
+    games = {r["game"] for r in client.get("/api/tables?game=num_inferno").json()["tables"]}
+    assert games == {"num_inferno"}
+    assert not client.get("/api/tables?game=num_inferno&status=aborted").json()["tables"] or all(
+        r["status"] == "aborted"
+        for r in client.get("/api/tables?game=num_inferno&status=aborted").json()["tables"]
+    )
+    busiest = client.get("/api/tables?sort=busiest").json()["tables"]
+    counts = [r["moves_last_minute"] for r in busiest]
+    assert counts == sorted(counts, reverse=True)
+    page = client.get("/?game=num_inferno").text
+    assert f'id="t-{table}"' in page and 'data-game="oh_hell"' not in page
+
+
+def test_a_session_renews_its_token_through_the_lobby_and_ends_when_the_lobby_says_no(
+    platform: Platform,
+) -> None:
+    import json
+
+    import redis
+
+    client = signed_in(platform)
+    store = redis.Redis.from_url(platform.stack.redis_url)
+    try:
+        session_id = client.cookies["inferno_console"]
+        key = f"{platform.stack.prefix}console:session:{session_id}"
+        record = json.loads(store.get(key))
+        # The engine token is about to expire: the next page renews it through the lobby.
+        record["access_expires_at"] = int(time.time()) + 5
+        store.set(key, json.dumps(record))
+        assert client.get("/api/tables").status_code == 200
+        renewed = json.loads(store.get(key))
+        assert renewed["access_expires_at"] > time.time() + 60  # a fresh 15-minute token
+        # The lobby refuses to renew (a revoked or forged refresh token): signed out.
+        renewed["access_expires_at"] = int(time.time())
+        renewed["refresh_token"] = "not-a-token"
+        store.set(key, json.dumps(renewed))
+        assert client.get("/api/tables").status_code == 401
+        assert store.get(key) is None
+    finally:
+        store.close()
