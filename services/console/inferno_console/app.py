@@ -41,6 +41,7 @@ from .health import Health
 from .live import LiveTable, LiveTables
 from .lobby import Lobby, SignInRefused
 from .metrics import REGISTRY, observe
+from .security import SecurityHeaders
 from .sessions import COOKIE, Session, Sessions
 from .settings import Settings
 
@@ -118,6 +119,7 @@ def create_app(settings: Settings) -> FastAPI:
     )
     app.state.live, app.state.audit, app.state.sessions = live, audit, sessions
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.add_middleware(SecurityHeaders)
 
     def page(template: str, code: int = 200, **context: Any) -> HTMLResponse:
         return HTMLResponse(pages.get_template(template).render(**context), status_code=code)

@@ -50,6 +50,10 @@ def test_the_session_cookie_is_httponly_and_strict(platform: Platform) -> None:
     cookie = next(c for c in client.cookies.jar if c.name == "inferno_console")
     assert cookie.has_nonstandard_attr("HttpOnly")
     assert cookie.get_nonstandard_attr("SameSite", "").lower() == "strict"
+    page = client.get("/")
+    assert "frame-ancestors 'none'" in page.headers["content-security-policy"]
+    assert page.headers["x-frame-options"] == "DENY"
+    assert page.headers["cache-control"] == "no-store"
 
 
 def test_live_list_table_page_pause_and_resume_are_audited(platform: Platform) -> None:
