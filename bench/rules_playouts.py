@@ -6,13 +6,16 @@ apply it. OpenSpiel deals through explicit chance nodes, which we count as part 
 decision* (a bid or a card): we report the process CPU time per decision (it does not count
 time lost to other programs on a shared machine), decisions per second, and the ratio to
 OpenSpiel. OpenSpiel cannot deal 13 cards to 4 players, so its game is one 12-trick hand; ours
-is the full 13-hand schedule for 4 players.
+is the full 13-hand schedule for 4 players. Dante's Inferno never ends without a cap, so every
+game is played with its short match's options (``GameInfo.short_options()``: a round cap of 3;
+none for the card games), and the seat asked is one the table waits for (``waiting_on``: in its
+MAIN step, the active player or a seat with an offer to answer).
 
 The rules core is chosen at import (``INFERNO_RULES_IMPL``, see ``inferno_rules.native``), so
 each slice runs in a fresh process: the pure-Python source, the mypyc build when there is one
 (``make install`` builds it), and OpenSpiel, in turn, so machine noise hits all alike; the
-median slice is reported. Inferno (2005) and Num Inferno have no OpenSpiel counterpart; their
-own rates are shown.
+median slice is reported. Inferno (2005), Num Inferno and Dante's Inferno have no OpenSpiel
+counterpart; their own rates are shown.
 
 Run: ``python -m bench.rules_playouts [--seconds S] [--rounds R]``.
 """
@@ -50,19 +53,20 @@ def ours(name: str, seconds: float, rng: random.Random) -> Slice:
     from inferno_rules import get_game
 
     game = get_game(name)
-    legal_actions, apply, to_act, is_over = (
+    legal_actions, apply, waiting_on, is_over = (
         game.legal_actions,
         game.apply,
-        game.to_act,
+        game.waiting_on,
         game.is_over,
     )
+    options = game.info.short_options()
     choice = rng.choice
     games = decisions = 0
     start, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
-        state = game.new_game(4, {}, f"bench-{rng.random()}")
+        state = game.new_game(4, options, f"bench-{rng.random()}")
         while not is_over(state):
-            seat = to_act(state)[0]
+            seat = waiting_on(state)[0]
             state = apply(state, seat, choice(legal_actions(state, seat))).state
             decisions += 1
         games += 1
@@ -97,6 +101,8 @@ SIDES = {
     "inferno_2005 compiled": ("inferno", "compiled"),
     "num_inferno pure": ("num_inferno", "pure"),
     "num_inferno compiled": ("num_inferno", "compiled"),
+    "dantes_inferno pure": ("dantes_inferno", "pure"),
+    "dantes_inferno compiled": ("dantes_inferno", "compiled"),
 }
 
 
@@ -168,6 +174,8 @@ def report(results: dict[str, list[Slice]], seconds: float, rounds: int) -> str:
         ("inferno_2005 compiled", "Inferno (2005), compiled (mypyc), same"),
         ("num_inferno pure", "Num Inferno, pure Python, 4 players, full match (3 rounds)"),
         ("num_inferno compiled", "Num Inferno, compiled (mypyc), same"),
+        ("dantes_inferno pure", "Dante's Inferno, pure Python, 4 players, 3 rounds (capped)"),
+        ("dantes_inferno compiled", "Dante's Inferno, compiled (mypyc), same"),
     ]
     lines = [
         "## Rules core: random Oh Hell playouts vs OpenSpiel",
@@ -178,7 +186,7 @@ def report(results: dict[str, list[Slice]], seconds: float, rounds: int) -> str:
     for side, label in rows:
         if side not in results:
             continue
-        own_rate = side.startswith(("inferno_2005", "num_inferno"))
+        own_rate = side.startswith(("inferno_2005", "num_inferno", "dantes_inferno"))
         ratio = "" if own_rate else f"{dps(side) / os_dps:.2f}"
         lines.append(
             f"| {label} | {gps(side):,.1f} | {dps(side):,.0f} | {1e6 / dps(side):.2f} | {ratio} |"
@@ -211,7 +219,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="slices per side")
     parser.add_argument(
         "--slice",
-        choices=["oh_hell", "inferno", "num_inferno", "openspiel"],
+        choices=["oh_hell", "inferno", "num_inferno", "dantes_inferno", "openspiel"],
         help=argparse.SUPPRESS,
     )
     parser.add_argument("--seed", type=int, default=2026, help=argparse.SUPPRESS)

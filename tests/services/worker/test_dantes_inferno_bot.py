@@ -187,6 +187,16 @@ def test_the_runner_steps_toward_the_nearest_corner_with_its_free_step() -> None
     assert choose(s, 0) == Action("move", ["(0,2)/o", "(0,1)/o"])
 
 
+def test_a_collecting_token_steps_to_a_tile_whose_resource_it_lacks() -> None:
+    # The runner waits on its corner; the token on a red tile (6 or 12, and R is plentiful)
+    # steps onto the yellow one beside it (same odds, and Y is what it lacks).
+    tiles = {"(0,3)": "I-R-2", "(0,4)": "I-R-1", "(0,5)": "I-Y-1"}
+    s = arranged({0: ("(0,0)/o", "(0,4)/o")}, resources={0: res(r=3)}, placed=tiles)
+    assert choose(s, 0) == Action("move", ["(0,4)/o", "(0,5)/o"])
+    # With the free step used, a paid step is not worth it: the turn ends.
+    assert choose(s._replace(free_step=True), 0) == END
+
+
 def test_it_ends_its_turn_when_nothing_pays() -> None:
     s = arranged({0: ("(0,0)/o",)}, free_step=True, free_demon=True)
     assert choose(s, 0) == END

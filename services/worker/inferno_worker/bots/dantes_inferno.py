@@ -72,6 +72,8 @@ DIMINISH: Final = 0.6
 TRADE_GAIN: Final = 0.3
 #: Chance that a bot without memory of this turn makes an offer (bounds a turn of refusals).
 OFFER_CHANCE: Final = 0.5
+#: A collecting token steps to a neighbouring tile that earns at least this much more a roll.
+SHIFT_GAIN: Final = 0.02
 #: Price of a re-roll in resources, and of every paid action.
 REROLL_PRICE: Final = 4
 NEXT_COST: Final = {"Y": 1, "R": 1, "G": 1}
@@ -331,6 +333,7 @@ class DantesInfernoHeuristic:
             self.go_in,
             self.walk,
             self.new_token,
+            self.shift,
             self.move_demon,
             self.push,
         ):
@@ -411,6 +414,34 @@ class DantesInfernoHeuristic:
             if best is None or key > best[0]:
                 best = (key, action)
         return best[1] if best else None
+
+    def shift(
+        self, view: Mapping[str, Any], board: Board, legal: Sequence[Action]
+    ) -> Action | None:
+        """A collecting token uses an unused free step to a tile that pays it more (its numbers'
+        odds, times what that tile's resource is worth to the seat now)."""
+        if view.get("free_step_used"):
+            return None
+        runner = board.runner()
+        best: tuple[float, Action] | None = None
+        for action in legal:
+            if action.kind != "move" or not isinstance(action.arg, list) or len(action.arg) != 2:
+                continue
+            frm, to = (parse_space(s) for s in action.arg)
+            if frm == runner or is_corner(to // 2) or to in board.demons:
+                continue
+            gain = self.earning(board, to // 2) - self.earning(board, frm // 2)
+            if gain > SHIFT_GAIN and (best is None or gain > best[0]):
+                best = (gain, action)
+        return best[1] if best else None
+
+    @staticmethod
+    def earning(board: Board, cell: int) -> float:
+        """What one token on ``cell`` earns a roll, in the value of its resource to the seat."""
+        colour = board.colour(cell)
+        if not colour:
+            return 0.0
+        return board.income(cell) * WORTH[colour] * DIMINISH ** board.mine.get(colour, 0)
 
     @staticmethod
     def still_goes_in(mine: Mapping[str, int], paid: int) -> bool:
@@ -500,6 +531,8 @@ class DantesInfernoHeuristic:
                 continue
             gain = worth(after_trade(board.mine, get, give)) - worth(board.mine)
             theirs = dict(resources[partner]) if partner < len(resources) else {}
+            if not can_pay(theirs, get):
+                continue  # they could not accept it
             their_gain = worth(after_trade(theirs, give, get)) - worth(theirs)
             if gain < TRADE_GAIN or their_gain < 0:
                 continue
