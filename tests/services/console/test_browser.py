@@ -10,7 +10,8 @@ With ``INFERNO_CONSOLE_SCREENSHOTS=DIR`` they save the main pages' screenshots t
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -39,6 +40,15 @@ def browser() -> Iterator[Browser]:
         found = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
         yield found
         found.close()
+
+
+def grown(page: Page, check: Callable[[], bool], timeout: float = 20.0) -> None:
+    """Wait until ``check()`` holds, reading the page from outside (the console's
+    Content-Security-Policy forbids the eval that ``wait_for_function`` needs)."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, "the page did not change in time"
+        page.wait_for_timeout(100)
 
 
 def shot(page: Page, name: str) -> None:
@@ -75,10 +85,7 @@ def test_the_list_follows_a_bots_table_without_reloading(
     row = page.locator(f"#t-{table}")
     expect(row).to_be_visible()  # it arrived over SSE: the page was loaded before the table
     first = int(row.locator(".version").inner_text())
-    page.wait_for_function(
-        "([id, v]) => Number(document.querySelector('#t-' + id + ' .version').textContent) > v",
-        arg=[table, first + 3],
-    )
+    grown(page, lambda: int(row.locator(".version").inner_text()) > first + 3)
     assert page.evaluate("window.notReloaded") is True
     expect(row.locator(".seat")).to_have_count(4)
 
@@ -93,14 +100,16 @@ def test_each_game_has_its_board(browser: Browser, platform: Platform) -> None:
         page.goto(f"{platform.console}/tables/{table}")
         board = page.locator("#board")
         expect(board.locator("section.part, svg").first).to_be_visible()
+        if game == "dantes_inferno":
+            expect(board.locator("svg .tile").first).to_be_visible()
         expect(board).not_to_contain_text("refused")
         # The board redraws itself as the bots move.
         version = page.locator("#version").inner_text()
         if game != "burn_in_hell":  # a real-time game may wait for its countdown
             expect(page.locator("#version")).not_to_have_text(version, timeout=15_000)
-        if SHOTS and game in ("oh_hell", "burn_in_hell"):
+        if SHOTS and game in ("oh_hell", "burn_in_hell", "dantes_inferno"):
             # A picture with cards on the table: past Burn in Hell's countdown and first deals.
-            page.wait_for_function("Number(document.querySelector('#version').textContent) > 6")
+            grown(page, lambda: int(page.locator("#version").inner_text()) > 6)
             shot(page, f"board-{game}")
     page.goto(f"{platform.console}/")
     expect(page.locator("#tables tbody tr")).not_to_have_count(0)

@@ -16,7 +16,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from . import burn_in_hell, generic, inferno, num_inferno, oh_hell
+from . import burn_in_hell, dantes_inferno, generic, inferno, num_inferno, oh_hell
 from .parts import the_rest
 
 BOARDS: dict[str, ModuleType] = {
@@ -24,6 +24,7 @@ BOARDS: dict[str, ModuleType] = {
     "inferno": inferno,
     "burn_in_hell": burn_in_hell,
     "num_inferno": num_inferno,
+    "dantes_inferno": dantes_inferno,
 }
 
 
