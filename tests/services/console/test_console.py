@@ -218,3 +218,38 @@ def test_a_session_renews_its_token_through_the_lobby_and_ends_when_the_lobby_sa
         assert store.get(key) is None
     finally:
         store.close()
+
+
+def test_an_operator_who_holds_a_seat_sees_no_board_there(platform: Platform) -> None:
+    client = signed_in(platform)
+    tokens = platform.lobby_tokens(platform.operator)
+    auth = {"Authorization": f"Bearer {tokens['access_token']}"}
+    with httpx.Client(base_url=platform.stack.lobby, headers=auth, timeout=10) as lobby:
+        body = {"game": "oh_hell", "players": 3, "take_seat": True, "options": {}}
+        table = lobby.post("/tables", json=body).json()["id"]
+        for _ in range(2):
+            assert lobby.post(f"/tables/{table}/bots", json={}).status_code in (200, 201)
+        assert lobby.post(f"/tables/{table}/start").status_code == 200
+    board = client.get(f"/tables/{table}/board").text
+    assert "you hold a seat at this table" in board and "data-card" not in board
+    csrf = re.search(r'name="csrf" value="([^"]+)"', client.get(f"/tables/{table}").text).group(1)
+    full = client.post(f"/tables/{table}/full-view", data={"csrf": csrf, "reason": "curious"})
+    assert full.status_code == 409 and "the engine refused" in full.text
+
+
+def test_the_command_line_explains_itself_and_refuses_bad_settings() -> None:
+    import subprocess
+    import sys
+
+    from tests.integration.stack_process import child_env
+
+    helped = subprocess.run(
+        [sys.executable, "-m", "inferno_console", "--help"],
+        env=child_env(), capture_output=True, text=True, timeout=30,
+    )  # fmt: skip
+    assert helped.returncode == 0 and "grant-operator" in helped.stdout
+    refused = subprocess.run(
+        [sys.executable, "-m", "inferno_console"],
+        env=child_env(INFERNO_ENV="production"), capture_output=True, text=True, timeout=30,
+    )  # fmt: skip
+    assert refused.returncode == 2 and "built-in development key" in refused.stderr
