@@ -133,15 +133,30 @@ def test_it_goes_in_a_circle_when_it_can_pay() -> None:
 
 
 def test_it_goes_in_onto_a_demon_only_at_good_odds() -> None:
+    # (The free demon move is used, so the demon stays where it is.)
     # Circle 2's demon needs 6 on two dice (26 in 36): worth it.
-    easy = arranged({0: ("(0,0)/o",)}, resources={0: res(y=1, r=1, g=1)}, demons=("(0,0)/i",))
+    easy = arranged(
+        {0: ("(0,0)/o",)}, resources={0: res(y=1, r=1, g=1)}, demons=("(0,0)/i",), free_demon=True
+    )
     assert choose(easy, 0) == Action("next_circle", "(0,0)/o")
     # Circle 7's needs 9 (10 in 36): it waits, unless this is the last turn (no fight follows).
     hard = arranged(
-        {0: ("(2,2)/i",)}, resources={0: res(y=1, r=1, g=1)}, demons=("(3,3)/o",), cap=10
+        {0: ("(2,2)/i",)},
+        resources={0: res(y=1, r=1, g=1)},
+        demons=("(3,3)/o",),
+        cap=10,
+        free_demon=True,
     )
     assert choose(hard, 0) != Action("next_circle", "(2,2)/i")
     assert choose(hard._replace(round_no=10), 0) == Action("next_circle", "(2,2)/i")
+
+
+def test_the_free_demon_move_first_clears_the_square_it_goes_in_to() -> None:
+    s = arranged({0: ("(2,2)/i",)}, resources={0: res(y=1, r=1, g=1)}, demons=("(3,3)/o",))
+    first = choose(s, 0)
+    assert first.kind == "move_demon" and first.arg[0] == "(3,3)/o"
+    s = applied(s, 0, first).state
+    assert choose(s, 0) == Action("next_circle", "(2,2)/i")
 
 
 def test_a_beaten_fight_roll_is_rerolled_when_one_die_can_still_win() -> None:

@@ -219,7 +219,11 @@ class DantesInfernoHeuristic:
             score += 0.3
         if corner_distance(space) == 1:
             score += 0.4
-        return score
+        # One collector per colour: a colour its tokens already collect is worth less.
+        same = sum(
+            1 for s in board.tokens[board.seat] if board.colour(s // 2) == board.colour(cell)
+        )
+        return score - 0.6 * same
 
     # ------------------------------------------------------------------ rolls
     def roll(self, view: Mapping[str, Any], board: Board, legal: Sequence[Action]) -> Action:
@@ -330,6 +334,7 @@ class DantesInfernoHeuristic:
         if view.get("active") != board.seat:
             return Action("pass", None) if Action("pass", None) in legal else legal[0]
         for step in (
+            self.clear_the_way,
             self.go_in,
             self.walk,
             self.new_token,
@@ -465,6 +470,21 @@ class DantesInfernoHeuristic:
         if cap and cap - int(view.get("round", 0)) < NEW_TOKEN_ROUNDS:
             return None
         return self.best(options, lambda a: self.entry_score(board, a.arg))
+
+    def clear_the_way(
+        self, view: Mapping[str, Any], board: Board, legal: Sequence[Action]
+    ) -> Action | None:
+        """The free demon move takes a demon off the square a token of its own goes in to
+        (or stands on), to a square that is neither."""
+        mine = set(board.tokens[board.seat]) if board.seat < len(board.tokens) else set()
+        ahead = {inward(s) for s in mine if corner_distance(s) == 0} - {NOWHERE}
+        for action in legal:
+            if action.kind != "move_demon" or not isinstance(action.arg, list):
+                continue
+            frm, to = (parse_space(s) for s in action.arg)
+            if (frm in ahead or frm in mine) and to not in ahead and to not in mine:
+                return action
+        return None
 
     def move_demon(
         self, view: Mapping[str, Any], board: Board, legal: Sequence[Action]
