@@ -2,12 +2,13 @@
 
 Nothing under ``gen/`` is edited by hand. Import the modules from here::
 
-    from inferno_proto import (burn_in_hell_pb2, engine_pb2, engine_pb2_grpc, inferno_pb2,
-                               num_inferno_pb2, oh_hell_pb2)
+    from inferno_proto import (burn_in_hell_pb2, dantes_inferno_pb2, engine_pb2, engine_pb2_grpc,
+                               inferno_pb2, num_inferno_pb2, oh_hell_pb2)
 """
 
 from inferno_proto.gen.inferno.engine.v1 import (
     burn_in_hell_pb2,
+    dantes_inferno_pb2,
     engine_pb2,
     engine_pb2_grpc,
     inferno_pb2,
@@ -18,6 +19,7 @@ from inferno_proto.gen.inferno.engine.v1 import (
 
 __all__ = [
     "burn_in_hell_pb2",
+    "dantes_inferno_pb2",
     "engine_pb2",
     "engine_pb2_grpc",
     "inferno_pb2",

@@ -160,6 +160,13 @@ class Game(Generic[S]):
         seats = self.to_act(state)
         return Decision(seats, simultaneous=len(seats) > 1, tick_at=None)
 
+    def waiting_on(self, state: S) -> tuple[int, ...]:
+        """The seats the table waits for: their turn clocks run and the worker asks their bots
+        to move. Every seat that may act, unless a game lets some seats act without having to
+        (Dante's Inferno's MAIN step: anyone may trade, but only the active player and a seat
+        with an offer to answer are waited for)."""
+        return self.to_act(state)
+
     def is_over(self, state: S) -> bool:
         return bool(state.phase == "over")  # type: ignore[attr-defined]
 

@@ -105,6 +105,15 @@ class GameInfo:
     # command a seat sends, refused ones included ((0, 0) = no limit). The rules keep their own
     # count of accepted ones; a refusal changes no state, so only the engine can count those.
     command_rate: tuple[int, int] = (0, 0)
+    # Options under which a match ends whatever the players do, as (name, value) pairs: the
+    # generic tests, the chaos run and demos play random or weak players under them. Empty for
+    # a game that always ends (every card game); Dante's Inferno has no turn limit, and random
+    # tokens never reach Lucifer, so its short match is a round cap.
+    short_match: tuple[tuple[str, OptionValue], ...] = ()
+
+    def short_options(self) -> dict[str, OptionValue]:
+        """The options of a short match (see ``short_match``) as a dict."""
+        return dict(self.short_match)
 
     def option(self, name: str) -> OptionSpec:
         for spec in self.options:

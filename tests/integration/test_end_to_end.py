@@ -125,3 +125,106 @@ def test_sign_up_quick_play_with_bots_to_the_end_and_the_leaderboard(
     # A bot's move is logged with its Celery task id as the request id it sends the engine.
     bot_requests = {line["request_id"] for line in story if line["event"] == "bot_move"}
     assert bot_requests and all(isinstance(r, str) and r for r in bot_requests)
+
+
+def test_dantes_inferno_through_every_service_with_trades_to_the_leaderboard(
+    stack: StackProcess,
+) -> None:
+    """Dante's Inferno, the board game: a person creates a 2-round table with two bots (the
+    lobby validates the option, the engine gets it), plays every decision the table waits for
+    over gRPC, offers the bots trades they must answer through the engine (the table waits for
+    them), accepts what they offer, and the result reaches the leaderboard and verifies."""
+    from inferno_proto.codecs import action_from_proto, action_to_proto
+    from inferno_rules import Action
+
+    lobby = httpx.Client(base_url=stack.lobby, timeout=10)
+    name = f"d{uuid.uuid4().hex[:10]}"
+    signed = lobby.post("/auth/signup", json={"username": name, "password": "lasciate-ogni"})
+    assert signed.status_code == 201, signed.text
+    tokens = signed.json()
+    me = tokens["account"]["id"]
+    auth = {"Authorization": f"Bearer {tokens['access_token']}"}
+    bad = lobby.post(
+        "/tables",
+        json={"game": "dantes_inferno", "players": 3, "options": {"ROUND_CAP": 900}},
+        headers=auth,
+    )
+    assert bad.status_code == 422 and "ROUND_CAP" in bad.text
+    made = lobby.post(
+        "/tables",
+        json={"game": "dantes_inferno", "players": 3, "options": {"ROUND_CAP": 2}},
+        headers=auth,
+    )
+    assert made.status_code == 201, made.text
+    table_id = made.json()["id"]
+    for _ in range(2):
+        assert lobby.post(f"/tables/{table_id}/bots", json={}, headers=auth).status_code == 200
+    started = lobby.post(f"/tables/{table_id}/start", headers=auth)
+    assert started.status_code == 200, started.text
+    metadata = (("authorization", f"Bearer {tokens['access_token']}"),)
+    offered: set[int] = set()
+    with grpc.insecure_channel(stack.engine) as channel:
+        engine = engine_pb2_grpc.EngineStub(channel)
+        deadline = time.monotonic() + 240
+        while True:
+            assert time.monotonic() < deadline, "the game did not end"
+            view = engine.GetView(pb.GetViewRequest(table_id=table_id), metadata=metadata)
+            if view.status == pb.TABLE_STATUS_FINISHED:
+                break
+            g = view.dantes_inferno
+            if view.your_seat not in view.decision.waiting_on:
+                time.sleep(0.05)  # nobody waits for us: the bots' turn (we may trade, need not)
+                continue
+            legal = [action_from_proto(a) for a in view.legal_actions]
+            answers = [a for a in legal if a.kind == "accept" and a.arg is not None]
+            mine = g.resources[view.your_seat]
+            asked = [s.seat for s in view.seats if s.bot and s.seat not in offered]
+            if any(o.from_seat == view.your_seat for o in g.offers):
+                time.sleep(0.05)  # our offer waits for the bot's answer
+                continue
+            rejects = [a for a in legal if a.kind == "reject"]
+            if answers or rejects:
+                move = (answers or rejects)[0]  # a bot's offer to us: take it if we can
+            elif g.phase == "main" and g.active == view.your_seat and asked:
+                # Give one of what we hold most, or (holding nothing) ask for one Y.
+                kind = max("YRBG", key=lambda k: getattr(mine, k.lower()))
+                held = getattr(mine, kind.lower()) > 0
+                trade = {"give": {kind: 1}} if held else {"get": {"Y": 1}}
+                move = Action("offer", {"to": asked[0], **trade, "note": "a deal?"})
+                offered.add(asked[0])
+            else:
+                move = legal[0]  # end the turn in MAIN, the first choice elsewhere
+            try:
+                engine.SubmitAction(
+                    pb.SubmitActionRequest(
+                        table_id=table_id,
+                        expected_version=view.version,
+                        action_id=uuid.uuid4().hex,
+                        action=action_to_proto("dantes_inferno", move),
+                    ),
+                    metadata=metadata,
+                )
+            except grpc.RpcError as err:
+                # A bot traded between our view and our move: look again.
+                assert err.code() == grpc.StatusCode.ABORTED, err
+    assert view.seed and verify(load(stack.redis_url, stack.prefix, table_id)) == []
+    record = load(stack.redis_url, stack.prefix, table_id)
+    bots = {s.seat for s in view.seats if s.bot}
+    answered = [
+        e["data"]
+        for e in record["events"]
+        if e["kind"] in ("accept", "reject") and e["data"].get("to", e["data"].get("by")) in bots
+    ]
+    assert offered and answered, "the bots answered our offers through the engine"
+    scoring = httpx.Client(base_url=stack.scoring, timeout=10)
+
+    def stored() -> dict[str, Any] | None:
+        answer = scoring.get(f"/matches/{table_id}")
+        return answer.json() if answer.status_code == 200 else None
+
+    match = wait_for(stored, "scoring to store the match")
+    assert match["seed"] == view.seed and match["lower_score_wins"] is False
+    board = scoring.get(
+        "/games/dantes_inferno/leaderboard/around/" + me, params={"radius": 0}
+    ).json()
+    assert [e["player_id"] for e in board["entries"]] == [me]

@@ -24,7 +24,8 @@ import grpc
 
 from inferno_auth import Role, issue_token
 from inferno_proto import burn_in_hell_pb2, engine_pb2, engine_pb2_grpc
-from inferno_rules import all_games
+from inferno_proto.options import options_to_proto
+from inferno_rules import GameInfo, all_games
 
 T = TypeVar("T")
 
@@ -57,6 +58,14 @@ SHORT_OPTIONS: dict[str, Callable[[], engine_pb2.GameOptions]] = {
 }
 
 
+def short_options(name: str, info: GameInfo) -> engine_pb2.GameOptions | None:
+    """The run's options for a game: its own above, else its short match (a round cap for
+    Dante's Inferno), else its defaults."""
+    if name in SHORT_OPTIONS:
+        return SHORT_OPTIONS[name]()
+    return options_to_proto(name, info.short_options()) if info.short_match else None
+
+
 @dataclass
 class TablePlan:
     table_id: str
@@ -86,7 +95,7 @@ def plan_tables(
                 human = None if info.nature.real_time else 0
                 # A shared pool of players, so ratings carry from table to table.
                 ids = [("human-0" if s == human else f"bot-{s}") for s in range(seats)]
-                options = SHORT_OPTIONS[name]() if name in SHORT_OPTIONS else None
+                options = short_options(name, info)
                 plans.append(
                     TablePlan(f"{run_id}-{name}-{seats}p-{k}", name, seats, human, options, ids)
                 )
@@ -216,7 +225,9 @@ class Player(threading.Thread):
             view = self._view()
             if view.status in ENDED:
                 return
-            if not view.legal_actions or view.status != engine_pb2.TABLE_STATUS_LIVE:
+            # A seat that may act but is not waited for (Dante's Inferno's trades) waits too.
+            waited = view.your_seat in (view.decision.waiting_on or view.decision.seats)
+            if not view.legal_actions or view.status != engine_pb2.TABLE_STATUS_LIVE or not waited:
                 time.sleep(0.15)
                 continue
             action = self.rng.choice(list(view.legal_actions))

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 from inferno_proto import engine_pb2 as pb
 from inferno_rules import Action, Event
 
-from . import burn_in_hell, inferno, num_inferno, oh_hell
+from . import burn_in_hell, dantes_inferno, inferno, num_inferno, oh_hell
 from .errors import CodecError, NoCodec
 
 
@@ -48,7 +48,14 @@ class Codec(Protocol):
 
 #: Every game the API has messages for, by name.
 CODECS: dict[str, Codec] = {
-    c.game: c for c in (oh_hell.CODEC, inferno.CODEC, burn_in_hell.CODEC, num_inferno.CODEC)
+    c.game: c
+    for c in (
+        oh_hell.CODEC,
+        inferno.CODEC,
+        burn_in_hell.CODEC,
+        num_inferno.CODEC,
+        dantes_inferno.CODEC,
+    )
 }
 
 
@@ -100,8 +107,8 @@ def parse_move(text: str, legal: list[pb.Action]) -> pb.Action:
         return exact[0]
     # A game may read more than its listed texts (Num Inferno: a group's cards in any order).
     reader = getattr(CODECS.get(legal[0].WhichOneof("game") or ""), "read_move", None)
-    if reader is not None:
-        read = reader(wanted, legal)
+    if reader is not None:  # in the case typed: a note or a pact is the player's own text
+        read = reader(" ".join(text.split()), legal)
         if read is not None:
             return read
     if " " not in wanted:

@@ -21,6 +21,10 @@ _STATUS = {
 }
 
 
+#: Legal moves listed at most (a board game has hundreds; any legal move may still be typed).
+LISTED = 40
+
+
 def status(view: engine_pb2.GetViewResponse) -> str:
     return _STATUS.get(view.status, "unknown")
 
@@ -30,9 +34,15 @@ def render(view: engine_pb2.GetViewResponse) -> str:
     board = BOARDS.get(view.WhichOneof("game_view") or "")
     if board is not None:
         lines += board(view)
-    waiting = ", ".join(seat_name(view, s) for s in view.decision.seats)
+    # Who the table waits for (Dante's Inferno: every seat may trade, only some must act).
+    deciding = view.decision.waiting_on or view.decision.seats
+    waiting = ", ".join(seat_name(view, s) for s in deciding)
     if view.legal_actions:
-        lines.append("your move; legal: " + ", ".join(describe(a) for a in view.legal_actions))
+        moves = [describe(a) for a in view.legal_actions]
+        shown = (
+            moves if len(moves) <= LISTED else [*moves[:LISTED], f"… {len(moves) - LISTED} more"]
+        )
+        lines.append("your move; legal: " + ", ".join(shown))
     elif waiting:
         lines.append(f"waiting for: {waiting}")
     if view.seed:

@@ -92,6 +92,7 @@ def view_message(table_id: str, tv: TableView) -> pb.GetViewResponse:
         out.your_seat = tv.viewer.seat
     out.decision.seats.extend(tv.decision.seats)
     out.decision.simultaneous = tv.decision.simultaneous
+    out.decision.waiting_on.extend(tv.waiting_on)
     out.legal_actions.extend(tr.action_message(a) for a in tv.legal)
     # A delayed spectator's clocks read as they did then, so the countdown looks live.
     out.clocks.server_time_ms = now_ms() - tv.late_ms
@@ -133,7 +134,11 @@ class EngineServicer(engine_pb2_grpc.EngineServicer):
             version=answer.version,
             events=event_messages(answer.game, answer.events),
             replayed=answer.replayed,
-            decision=pb.Decision(seats=answer.to_act, simultaneous=len(answer.to_act) > 1),
+            decision=pb.Decision(
+                seats=answer.to_act,
+                simultaneous=len(answer.to_act) > 1,
+                waiting_on=answer.waiting_on,
+            ),
         )
 
     async def StreamEvents(

@@ -118,6 +118,7 @@ class Answer:
     events: list[StoredEvent]
     replayed: bool
     to_act: tuple[int, ...] = ()
+    waiting_on: tuple[int, ...] = ()  # whose decision the table waits for (Game.waiting_on)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +144,7 @@ class Ruled:
     state: Any  # the table after the move
     events: tuple[Event, ...]
     to_act: list[int]
+    waiting_on: list[int]
     mine: list[StoredEvent]  # the events the mover may see (its answer)
     answer: bytes  # the answer stored for a repeat of the same action id
     outbox: list[str]  # the bus envelopes
@@ -157,6 +159,7 @@ class TableView:
     view: dict[str, Any]
     legal: list[Action]
     decision: Decision
+    waiting_on: tuple[int, ...] = ()  # whose decision the table waits for (Game.waiting_on)
     spectator_delay: int = 0  # the table's setting, seconds
     late_ms: int = 0  # how far behind now this view is (a delayed spectator's)
     game_time_ms: int = 0  # real-time tables: the game clock when the view was made
@@ -538,6 +541,7 @@ class Tables:
         version = snap.version + 1
         events = (*ticked, *out.events)
         to_act = list(game.to_act(out.state))
+        waiting_on = list(game.waiting_on(out.state))
         stored = [StoredEvent(f"{version}-{i}", version, e) for i, e in enumerate(events)]
         mine = visible(stored, Viewer.of_seat(seat))
         answer = json.dumps(
@@ -547,6 +551,7 @@ class Tables:
                 "version": version,
                 "events": [[s.id, s.event.kind, s.event.data] for s in mine],
                 "to_act": to_act,
+                "waiting_on": waiting_on,
             },
             separators=(",", ":"),
         ).encode()
@@ -557,6 +562,7 @@ class Tables:
             "action_id": move.action_id,
             "events": [e.kind for e in events],
             "to_act": to_act,
+            "waiting_on": waiting_on,
             "forced": move.forced,
         }
         if real_time:
@@ -566,7 +572,7 @@ class Tables:
             envelope(EventType.ACTION_APPLIED, move.table_id, version, at, applied),
             *self._results(snap, out.state, events, version, at, over),
         ]
-        return Ruled(version, out.state, events, to_act, mine, answer, outbox, over, at)
+        return Ruled(version, out.state, events, to_act, waiting_on, mine, answer, outbox, over, at)
 
     async def _commit(self, move: Move, snap: Snapshot, game: Any, ruled: Ruled) -> Committed:
         """Step 4, commit: state, log, outbox and the caller's answer in one Lua step, only if
@@ -589,7 +595,14 @@ class Tables:
         metrics.ACTIONS.labels(snap.game, "applied").inc()
         self._remember_commit(snap, ruled.version, ruled.over, ruled.at, ruled.events, ruled.state)
         await self.publisher.publish_soon(snap.table_id, ruled.outbox)
-        return Answer(snap.game, ruled.version, ruled.mine, False, tuple(ruled.to_act))
+        return Answer(
+            snap.game,
+            ruled.version,
+            ruled.mine,
+            False,
+            tuple(ruled.to_act),
+            tuple(ruled.waiting_on),
+        )
 
     async def _count_command(self, snap: Snapshot, game: Any, seat: int, command_id: str) -> None:
         """The game's rate limit (``GameInfo.command_rate``) over every command a seat sends,
@@ -704,6 +717,7 @@ class Tables:
                     "game_time_ms": game_ms,
                     "events": [e.kind for e in events],
                     "to_act": list(game.to_act(state)),
+                    "waiting_on": list(game.waiting_on(state)),
                     "tick_at_ms": next_at,
                 },
             )
@@ -742,7 +756,9 @@ class Tables:
             StoredEvent(eid, int(eid.split("-", 1)[0]), Event(kind, data))
             for eid, kind, data in first["events"]
         ]
-        return Answer(snap.game, first["version"], events, True, tuple(first["to_act"]))
+        to_act = tuple(first["to_act"])
+        waiting_on = tuple(first.get("waiting_on", to_act))  # answers stored before it had one
+        return Answer(snap.game, first["version"], events, True, to_act, waiting_on)
 
     # ------------------------------------------------------------------ GetView
     async def view(self, claims: Claims, table_id: str, requested_seat: int | None) -> TableView:
@@ -779,11 +795,12 @@ class Tables:
         game = get_game(snap.game)
         seat = viewer.seat if viewer.role == "seat" else None
         legal = game.legal_actions(state, seat) if seat is not None and snap.status == LIVE else []
-        decision = game.decision(state) if snap.status == LIVE else Decision(())
-        view = TableView(snap, viewer, game.view(state, viewer), legal, decision)
+        live = snap.status == LIVE
+        decision = game.decision(state) if live else Decision(())
+        waiting = game.waiting_on(state) if live else ()
+        view = TableView(snap, viewer, game.view(state, viewer), legal, decision, waiting)
         if not game_clock.is_real_time(game) or snap.status in ENDED:
             return view
-        live = snap.status == LIVE
         return replace(
             view,
             game_time_ms=game_clock.game_time(snap, now_ms(), paused=not live),
@@ -916,11 +933,13 @@ class Tables:
             }
             outbox.append(envelope(EventType.TABLE_ABORTED, snap.table_id, version, at, payload))
         else:
-            to_act = list(game.to_act(state if state is not None else self._decoded(snap, cached)))
+            now = state if state is not None else self._decoded(snap, cached)
+            live = status == LIVE
             changed: dict[str, Any] = {
                 "status": status,
                 "reason": reason,
-                "to_act": to_act if status == LIVE else [],
+                "to_act": list(game.to_act(now)) if live else [],
+                "waiting_on": list(game.waiting_on(now)) if live else [],
             }
             if real_time and status == LIVE:
                 changed["tick_at_ms"] = game_clock.next_tick_at(game, state, origin or 0)
@@ -959,10 +978,14 @@ class Tables:
                 )
             seats = [dict(s, abandoned=True) if s["seat"] == seat else s for s in snap.seats]
             version = snap.version + 1
-            to_act = list(get_game(snap.game).to_act(self._decoded(snap, cached)))
+            game, state = get_game(snap.game), self._decoded(snap, cached)
             data = {"seat": seat, "reason": reason}
+            deciding = {
+                "to_act": list(game.to_act(state)),
+                "waiting_on": list(game.waiting_on(state)),
+            }
             item = envelope(
-                EventType.SEAT_HANDED_OVER, table_id, version, now_ms(), {**data, "to_act": to_act}
+                EventType.SEAT_HANDED_OVER, table_id, version, now_ms(), {**data, **deciding}
             )
             committed = await self.store.hand_over(
                 table_id, snap.version, json.dumps(seats), Event(HANDED_OVER_EVENT, data), item

@@ -49,6 +49,19 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
+def waiting_on(payload: dict) -> list[int]:
+    """The seats a change leaves the table waiting for: their clocks run and their bots are
+    asked to move. ``waiting_on`` where the engine sends it (a seat that may act without having
+    to, in Dante's Inferno's MAIN step, is not waited for), else ``to_act``."""
+    return [int(s) for s in payload.get("waiting_on", payload["to_act"])]
+
+
+def decision_seats(decision: object) -> list[int]:
+    """The same for a GetView answer's ``Decision``: ``waiting_on``, else ``seats``."""
+    waiting = list(getattr(decision, "waiting_on", ()))
+    return waiting or list(getattr(decision, "seats", ()))
+
+
 def seat_deadline(record: TableRecord, seat: int, start_ms: int) -> int:
     """When ``seat``'s decision begun at ``start_ms`` runs out (0 = never): its turn time and
     bank, or the end of its disconnect grace if that comes first."""
@@ -140,7 +153,7 @@ class Dispatcher:
                 due = clocks.next_tick_at_ms or int(payload.get("tick_at_ms", 0))
                 self._real_time_changed(record, due)
             return
-        seats = list(reply.decision.seats)
+        seats = decision_seats(reply.decision)
         self._schedule(table_id, reply.version, seats, clocks.decision_since_ms)
 
     def _applied(self, table_id: str, version: int, at_ms: int, payload: dict) -> None:
@@ -151,7 +164,7 @@ class Dispatcher:
             self._real_time_moved_on(record, version, payload)
             return
         seat, forced = int(payload["seat"]), bool(payload.get("forced"))
-        to_act = [int(s) for s in payload["to_act"]]
+        to_act = waiting_on(payload)
         start = record.started.get(seat)
         bank = None
         if record.policy.timed and start is not None:
@@ -173,7 +186,7 @@ class Dispatcher:
         """The engine marked a seat abandoned (the worker asked, or an operator did)."""
         if self.records.get(table_id) is None:
             return
-        seat, to_act = int(payload["seat"]), [int(s) for s in payload["to_act"]]
+        seat, to_act = int(payload["seat"]), waiting_on(payload)
         if self.records.advance(table_id, version, -1, False, self.abandon_after) >= 0:
             self.records.mark_abandoned(table_id, seat)
             self._schedule(table_id, version, to_act, at_ms, mover=seat)
@@ -207,8 +220,7 @@ class Dispatcher:
         if is_real_time(record.game):
             self._real_time_changed(record, int(payload.get("tick_at_ms", 0)))
             return
-        to_act = [int(s) for s in payload["to_act"]]
-        self._schedule(table_id, version, to_act, at_ms, restart=True)
+        self._schedule(table_id, version, waiting_on(payload), at_ms, restart=True)
 
     def _real_time_changed(self, record: TableRecord, tick_at_ms: int) -> None:
         """A real-time table changed: the timer ticks its clock at ``tick_at_ms`` (0: none

@@ -50,11 +50,18 @@ def check_args(table_id: object, version: object, seat: object, current: bool = 
 
 
 def _current(reply: engine_pb2.GetViewResponse, version: int, seat: int) -> str | None:
-    """Why the move no longer applies, or None if it does (``version`` 0: any version)."""
+    """Why the move no longer applies, or None if it does (``version`` 0: any version).
+
+    In a simultaneous decision (sealed bids, Dante's Inferno's MAIN step) the other seats' moves
+    do not end this seat's decision: while the table still waits for it, the bot moves at the
+    version it reads (its action id names that version, so two tasks moving at one version
+    apply once). Otherwise other seats could keep a bot from ever moving by moving first."""
     if reply.status != engine_pb2.TABLE_STATUS_LIVE:
         return "table not live"
     if version and reply.version != version:
-        return f"table moved on to version {reply.version}"
+        waited = seat in (reply.decision.waiting_on or reply.decision.seats)
+        if not (reply.decision.simultaneous and waited):
+            return f"table moved on to version {reply.version}"
     if seat not in reply.decision.seats:
         return "not this seat's decision"
     return None

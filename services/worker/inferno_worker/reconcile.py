@@ -39,7 +39,7 @@ import structlog
 from inferno_proto import engine_pb2
 
 from . import metrics
-from .dispatch import Dispatcher
+from .dispatch import Dispatcher, decision_seats
 from .due_moves import DueMoves
 from .engine_client import EngineClient, Refused
 from .game_kinds import is_real_time
@@ -136,16 +136,17 @@ class Reconciler:
         fresh = self.records.get(table_id)
         if fresh is None or fresh.version != version:
             return False  # the dispatcher has seen a newer change meanwhile: it is in hand
+        waiting = decision_seats(reply.decision)
         log.warning(
             "reconcile_rescheduled",
             table_id=table_id,
             version=version,
             known_version=record.version,
-            to_act=list(reply.decision.seats),
+            to_act=waiting,
         )
         self.dispatcher.reschedule(
             fresh,
-            list(reply.decision.seats),
+            waiting,
             reply.clocks.decision_since_ms or now_ms(),
             reply.clocks.next_tick_at_ms or now_ms(),
         )

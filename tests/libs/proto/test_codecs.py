@@ -67,6 +67,10 @@ def sample_options(game: Game[Any], rng: random.Random) -> dict[str, Any]:
     for first, second, _ in game.info.exclusive:
         if options.get(first) and options.get(second):
             options[second] = False
+    # A game that random players never finish (no turn limit) is played as a short match.
+    for name, value in game.info.short_match:
+        assert isinstance(value, int) and not isinstance(value, bool)
+        options[name] = rng.randint(1, value)
     return options
 
 
@@ -108,14 +112,16 @@ def check_decision(name: str, game: Game[Any], state: Any) -> None:
             assert parse_move(text.upper(), messages) == message, text
 
 
-#: Event data keys whose message field has another name (``from`` is a Python keyword).
-RENAMED = {"from": "from_seat", "to": "to_seat"}
+#: Event data keys whose message field has another name (``from`` is a Python keyword): a seat
+#: (``from_seat``) or a board space (``from_space``).
+RENAMED = {"from": ("from_seat", "from_space"), "to": ("to_seat", "to_space")}
 
 
 def carried(message: Any, key: str, value: Any) -> bool:
     """Whether ``message`` has a field for ``key`` and holds something when ``value`` does."""
-    name = RENAMED.get(key, key)
-    if name not in message.DESCRIPTOR.fields_by_name:
+    fields = message.DESCRIPTOR.fields_by_name
+    name = next((n for n in RENAMED.get(key, (key,)) if n in fields), None)
+    if name is None:
         return False
     if value in (None, 0, False, "", [], (), {}):
         return True

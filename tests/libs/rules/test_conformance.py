@@ -59,6 +59,10 @@ def setups(draw: st.DrawFn, game: Game[Any]) -> dict[str, Any]:
     for first, second, _ in game.info.exclusive:
         if options.get(first) and options.get(second):
             options[second] = False
+    # A game that random players never finish (no turn limit) is played as a short match.
+    for name, value in game.info.short_match:
+        assert isinstance(value, int) and not isinstance(value, bool)
+        options[name] = draw(st.integers(1, value))
     return options
 
 
@@ -95,6 +99,9 @@ def check_step(game: Game[Any], state: Any, rng: random.Random) -> None:
     assert again == state and game.encode(again) == data, "state does not round-trip"
     decision = game.decision(state)
     assert decision.seats or decision.tick_at is not None, "nobody can move in a live game"
+    waiting = game.waiting_on(state)
+    assert set(waiting) <= set(decision.seats), "the table waits for a seat that may not act"
+    assert waiting or not decision.seats, "seats may act but the table waits for nobody"
     for seat in decision.seats:
         legal = game.legal_actions(state, seat)
         assert legal, f"seat {seat} must act but has no legal action"

@@ -32,7 +32,7 @@ digest = hashlib.sha256()
 for name, game in all_games().items():
     for players in range(game.info.min_players, game.info.max_players + 1):
         rng = random.Random(f"{name}/{players}")
-        state = game.new_game(players, {}, f"seed-{name}-{players}")
+        state = game.new_game(players, game.info.short_options(), f"seed-{name}-{players}")
         digest.update(repr(game.opening_events(state)).encode())
         while not game.is_over(state):
             decision = game.decision(state)

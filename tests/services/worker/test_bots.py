@@ -80,6 +80,10 @@ def options_for(game: Game[Any]) -> st.SearchStrategy[dict[str, Any]]:
         for first, second, _ in game.info.exclusive:
             if options.get(first) and options.get(second):
                 options[second] = False
+        # A game that random players never finish (no turn limit) is played as a short match.
+        for name, value in game.info.short_match:
+            assert isinstance(value, int) and not isinstance(value, bool)
+            options[name] = draw(st.integers(1, value))
         return options
 
     return build()

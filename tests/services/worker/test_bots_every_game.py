@@ -46,7 +46,7 @@ def test_every_bot_chooses_only_legal_actions_from_its_view(
     game = GAMES[name]
     rng = random.Random(f"{name}-{bot_name}-{players}")
     bots = [get_bot(name, bot_name) for _ in range(players)]
-    state = game.new_game(players, {}, f"bots-{players}")
+    state = game.new_game(players, game.info.short_options(), f"bots-{players}")
     real_time = game.info.nature.real_time
     chosen = 0
     for _ in range(MAX_STEPS):
@@ -55,7 +55,8 @@ def test_every_bot_chooses_only_legal_actions_from_its_view(
         decision = game.decision(state)
         # A real-time game's clock moves on between the bots' looks, as the timer would.
         ticks = decision.tick_at is not None and (not decision.seats or rng.random() < 0.5)
-        seat: int | None = rng.choice(decision.seats) if decision.seats and not ticks else None
+        waiting = game.waiting_on(state)
+        seat: int | None = rng.choice(waiting) if waiting and not ticks else None
         action: Action | None = None
         if seat is not None:
             reply = seat_reply(name, game, state, seat)

@@ -219,3 +219,27 @@ def test_a_pause_stops_the_clock_and_a_resume_gives_the_decision_afresh(
         assert t.deadline() == t0 + 61_000
     finally:
         t.client.close()
+
+
+def test_only_the_seats_the_table_waits_for_get_clocks_and_bot_moves(bank_table: Setup) -> None:
+    """Dante's Inferno's MAIN step: every seat may act (``to_act``) but the table waits only for
+    the active player and a seat with an offer to answer (``waiting_on``): only those get a
+    deadline or a bot move; an idle seat is never timed out for not trading."""
+    t = bank_table
+    t0 = 2_000_000
+    everyone = [0, 1, 2, 3]
+    applied = _applied("t", 2, 0, False, everyone, at_ms=t0)
+    applied.payload["waiting_on"] = [2]  # a bot's turn; nobody owes an answer
+    t.send(applied)
+    assert t.deadline() is None, "the human may trade but is not waited for"
+    assert [q[0] for q in t.queued] == ["bot_move"] and t.queued[0][3] == 2
+    # The bot offers the human a trade: now the table waits for the human's answer too.
+    offered = _applied("t", 3, 2, False, everyone, at_ms=t0 + 500)
+    offered.payload["waiting_on"] = [2, HUMAN]
+    t.send(offered)
+    assert t.deadline() == t0 + 500 + 1000 + 5000
+    assert [q[3] for q in t.queued[1:]] == [2]  # the bot again, not the human
+    # An envelope from an engine without ``waiting_on`` falls back on ``to_act``: the human,
+    # still deciding since the offer, keeps its deadline; no bot is asked.
+    t.send(_applied("t", 4, 2, False, [HUMAN], at_ms=t0 + 900))
+    assert t.deadline() == t0 + 500 + 1000 + 5000 and len(t.queued) == 2

@@ -171,9 +171,10 @@ def choose(work: Work, seat: int, kind: str, arg: object) -> Rejected | None:
         if space == NOWHERE or space not in work.retreat[1:]:
             return Rejected("not_a_choice", "retreat to one of the closest free corner squares")
         frm = work.retreat[0]
+        owner = work.owner(frm)
         move_token(work, frm, space)
         work.retreat = ()
-        work.emit("retreat", {"from": space_name(frm), "to": space_name(space)})
+        work.emit("retreat", {"seat": owner, "from": space_name(frm), "to": space_name(space)})
     work.choices.pop(0)
     carry_on(work)
     return None

@@ -17,6 +17,9 @@ from .state import FIGHT, MAIN, NOBODY, OVER, PLACING, DanteState, Work
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 6
 MAX_ROUNDS: Final = 200
+#: A table's match unless it says otherwise: quick play and bots need a match that ends (the
+#: rulebook's game, 0, ends only when someone beats Lucifer).
+DEFAULT_ROUNDS: Final = 12
 
 INFO: Final = GameInfo(
     name="dantes_inferno",
@@ -34,14 +37,16 @@ INFO: Final = GameInfo(
         OptionSpec(
             "ROUND_CAP",
             "int",
-            0,
-            "Rounds before the match stops (0 = none, the rulebook's game): then the deepest "
-            "token wins, ties broken by the most resources held.",
+            DEFAULT_ROUNDS,
+            "Rounds before the match stops (0 = none: the rulebook's game, which ends only when "
+            "Lucifer is beaten): then the deepest token wins, ties broken by the most resources "
+            "held.",
             minimum=0,
             maximum=MAX_ROUNDS,
         ),
     ),
     rules_url="shared/rules/dantes-inferno.md",
+    short_match=(("ROUND_CAP", 3),),
 )
 
 
@@ -100,6 +105,9 @@ class DantesInferno(Game[DanteState]):
     def decision(self, state: DanteState) -> Decision:
         seats = legal.to_act(state)
         return Decision(seats, simultaneous=state.phase == MAIN, tick_at=None)
+
+    def waiting_on(self, state: DanteState) -> tuple[int, ...]:
+        return legal.waiting_on(state)
 
     def is_over(self, state: DanteState) -> bool:
         return state.phase == OVER

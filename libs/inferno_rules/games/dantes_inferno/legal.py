@@ -86,6 +86,16 @@ def to_act(state: DanteState) -> tuple[int, ...]:
     return ()
 
 
+def waiting_on(state: DanteState) -> tuple[int, ...]:
+    """Whose decision the table waits for (spec §4, §9): in the MAIN step the active player and
+    every seat with an open offer to answer (the others may trade, but nobody waits for them);
+    otherwise the one seat that acts."""
+    if state.phase != MAIN:
+        return to_act(state)
+    answering = {offer[2] for offer in state.offers}
+    return tuple(s for s in range(state.players) if s == state.active or s in answering)
+
+
 def legal_actions(state: DanteState, seat: int) -> list[Action]:
     phase = state.phase
     if phase == PLACING:

@@ -125,7 +125,11 @@ def roll_dice(work: Work, kind: str, space: int) -> None:
     """Show a roll; it takes effect only when accepted (§4's re-roll choice point)."""
     first, second = work.die(), work.die()
     work.roll = (kind, space, first, second, 0)
-    work.emit("dice", {"kind": kind, "dice": [first, second], "rerolls": 0})
+    where = space_name(space) if space >= 0 else None
+    work.emit(
+        "dice",
+        {"kind": kind, "seat": work.active, "space": where, "dice": [first, second], "rerolls": 0},
+    )
 
 
 def reroll(work: Work, die: int) -> None:
@@ -135,7 +139,18 @@ def reroll(work: Work, die: int) -> None:
     dice = [first, second]
     dice[die] = fresh
     work.roll = (kind, space, dice[0], dice[1], count + 1)
-    work.emit("dice", {"kind": kind, "dice": dice, "rerolls": count + 1, "rerolled": die})
+    where = space_name(space) if space >= 0 else None
+    work.emit(
+        "dice",
+        {
+            "kind": kind,
+            "seat": work.active,
+            "space": where,
+            "dice": dice,
+            "rerolls": count + 1,
+            "rerolled": die,
+        },
+    )
 
 
 def start_fight(work: Work, space: int) -> None:
@@ -197,15 +212,19 @@ def retreat(work: Work, space: int) -> int:
         near = min(distance(cell, s // 2) for s in free)
         closest = [s for s in free if distance(cell, s // 2) == near]
         if len(closest) == 1:
+            seat = work.owner(space)
             move_token(work, space, closest[0])
-            work.emit("retreat", {"from": space_name(space), "to": space_name(closest[0])})
+            work.emit(
+                "retreat",
+                {"seat": seat, "from": space_name(space), "to": space_name(closest[0])},
+            )
             return closest[0]
         work.retreat = (space, *closest)
         work.choices.append(RETREAT_CHOICE)
         return NOWHERE
     seat = work.owner(space)
     work.tokens[seat].remove(space)
-    work.emit("retreat", {"from": space_name(space), "to": None, "removed": True})
+    work.emit("retreat", {"seat": seat, "from": space_name(space), "to": None, "removed": True})
     return NOWHERE
 
 
@@ -219,7 +238,10 @@ def resource_roll(work: Work, first: int, second: int, rerolls: int) -> None:
     """§6 in order: a 7 brings a demon; any other total pays every player; then the doubles
     bonus; then a 2 or 12 places the good or bad token."""
     total = first + second
-    work.emit("roll", {"dice": [first, second], "rerolls": rerolls, "total": total})
+    work.emit(
+        "roll",
+        {"seat": work.active, "dice": [first, second], "rerolls": rerolls, "total": total},
+    )
     if total == 7:
         if DEMONS - len(work.demons) > 0 and demon_squares(work):
             work.choices.append(DEMON_CHOICE)

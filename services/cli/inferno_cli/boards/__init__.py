@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from inferno_proto import engine_pb2
 
-from . import burn_in_hell, inferno, num_inferno, oh_hell
+from . import burn_in_hell, dantes_inferno, inferno, num_inferno, oh_hell
 
 Board = Callable[[engine_pb2.GetViewResponse], list[str]]
 
@@ -21,4 +21,5 @@ BOARDS: dict[str, Board] = {
     "inferno": inferno.board,
     "burn_in_hell": burn_in_hell.board,
     "num_inferno": num_inferno.board,
+    "dantes_inferno": dantes_inferno.board,
 }

@@ -23,72 +23,73 @@ _sym_db = _symbol_database.Default()
 
 
 from inferno_proto.gen.inferno.engine.v1 import burn_in_hell_pb2 as inferno_dot_engine_dot_v1_dot_burn__in__hell__pb2
+from inferno_proto.gen.inferno.engine.v1 import dantes_inferno_pb2 as inferno_dot_engine_dot_v1_dot_dantes__inferno__pb2
 from inferno_proto.gen.inferno.engine.v1 import inferno_pb2 as inferno_dot_engine_dot_v1_dot_inferno__pb2
 from inferno_proto.gen.inferno.engine.v1 import num_inferno_pb2 as inferno_dot_engine_dot_v1_dot_num__inferno__pb2
 from inferno_proto.gen.inferno.engine.v1 import oh_hell_pb2 as inferno_dot_engine_dot_v1_dot_oh__hell__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1einferno/engine/v1/engine.proto\x12\x11inferno.engine.v1\x1a$inferno/engine/v1/burn_in_hell.proto\x1a\x1finferno/engine/v1/inferno.proto\x1a#inferno/engine/v1/num_inferno.proto\x1a\x1finferno/engine/v1/oh_hell.proto\"\xfb\x01\n\x0bGameOptions\x12\x33\n\x07oh_hell\x18\x01 \x01(\x0b\x32 .inferno.engine.v1.OhHellOptionsH\x00\x12\x34\n\x07inferno\x18\x02 \x01(\x0b\x32!.inferno.engine.v1.InfernoOptionsH\x00\x12<\n\x0c\x62urn_in_hell\x18\x03 \x01(\x0b\x32$.inferno.engine.v1.BurnInHellOptionsH\x00\x12;\n\x0bnum_inferno\x18\x04 \x01(\x0b\x32$.inferno.engine.v1.NumInfernoOptionsH\x00\x42\x06\n\x04game\"\xf2\x01\n\x06\x41\x63tion\x12\x32\n\x07oh_hell\x18\x01 \x01(\x0b\x32\x1f.inferno.engine.v1.OhHellActionH\x00\x12\x33\n\x07inferno\x18\x02 \x01(\x0b\x32 .inferno.engine.v1.InfernoActionH\x00\x12;\n\x0c\x62urn_in_hell\x18\x03 \x01(\x0b\x32#.inferno.engine.v1.BurnInHellActionH\x00\x12:\n\x0bnum_inferno\x18\x04 \x01(\x0b\x32#.inferno.engine.v1.NumInfernoActionH\x00\x42\x06\n\x04game\"U\n\x04Seat\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x11\n\tplayer_id\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x0b\n\x03\x62ot\x18\x04 \x01(\x08\x12\x11\n\tabandoned\x18\x05 \x01(\x08\"/\n\x08\x44\x65\x63ision\x12\r\n\x05seats\x18\x01 \x03(\x05\x12\x14\n\x0csimultaneous\x18\x02 \x01(\x08\"\xdd\x01\n\x06\x43locks\x12\x16\n\x0eserver_time_ms\x18\x01 \x01(\x03\x12\x19\n\x11\x64\x65\x63ision_since_ms\x18\x02 \x01(\x03\x12\x13\n\x0b\x64\x65\x61\x64line_ms\x18\x03 \x01(\x03\x12\x14\n\x0cturn_seconds\x18\x04 \x01(\r\x12\x14\n\x0c\x62\x61nk_seconds\x18\x05 \x01(\r\x12\x19\n\x11increment_seconds\x18\x06 \x01(\r\x12\x15\n\rgrace_seconds\x18\x07 \x01(\r\x12\x14\n\x0cgame_time_ms\x18\x08 \x01(\x03\x12\x17\n\x0fnext_tick_at_ms\x18\t \x01(\x03\">\n\x0eGetViewRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_seat\"\x92\x05\n\x0fGetViewResponse\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x04\x12\x0c\n\x04game\x18\x03 \x01(\t\x12.\n\x06status\x18\x04 \x01(\x0e\x32\x1e.inferno.engine.v1.TableStatus\x12&\n\x05seats\x18\x05 \x03(\x0b\x32\x17.inferno.engine.v1.Seat\x12\x16\n\tyour_seat\x18\x06 \x01(\x05H\x01\x88\x01\x01\x12-\n\x08\x64\x65\x63ision\x18\x07 \x01(\x0b\x32\x1b.inferno.engine.v1.Decision\x12\x30\n\rlegal_actions\x18\x08 \x03(\x0b\x32\x19.inferno.engine.v1.Action\x12)\n\x06\x63locks\x18\t \x01(\x0b\x32\x19.inferno.engine.v1.Clocks\x12\x17\n\x0fseed_commitment\x18\n \x01(\t\x12\x0c\n\x04seed\x18\x0b \x01(\t\x12\x15\n\rlast_event_id\x18\x0c \x01(\t\x12\x1f\n\x17spectator_delay_seconds\x18\r \x01(\r\x12\x30\n\x07oh_hell\x18\x14 \x01(\x0b\x32\x1d.inferno.engine.v1.OhHellViewH\x00\x12\x31\n\x07inferno\x18\x15 \x01(\x0b\x32\x1e.inferno.engine.v1.InfernoViewH\x00\x12\x39\n\x0c\x62urn_in_hell\x18\x16 \x01(\x0b\x32!.inferno.engine.v1.BurnInHellViewH\x00\x12\x38\n\x0bnum_inferno\x18\x17 \x01(\x0b\x32!.inferno.engine.v1.NumInfernoViewH\x00\x42\x0b\n\tgame_viewB\x0c\n\n_your_seat\"\xab\x01\n\x13SubmitActionRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x18\n\x10\x65xpected_version\x18\x02 \x01(\x04\x12\x11\n\taction_id\x18\x03 \x01(\t\x12)\n\x06\x61\x63tion\x18\x04 \x01(\x0b\x32\x19.inferno.engine.v1.Action\x12\x11\n\x04seat\x18\x05 \x01(\x05H\x00\x88\x01\x01\x12\x0e\n\x06\x66orced\x18\x06 \x01(\x08\x42\x07\n\x05_seat\"\x92\x01\n\x14SubmitActionResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12(\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x18.inferno.engine.v1.Event\x12\x10\n\x08replayed\x18\x03 \x01(\x08\x12-\n\x08\x64\x65\x63ision\x18\x04 \x01(\x0b\x32\x1b.inferno.engine.v1.Decision\"[\n\x13StreamEventsRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x16\n\x0e\x61\x66ter_event_id\x18\x02 \x01(\t\x12\x11\n\x04seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_seat\"6\n\nEventBatch\x12(\n\x06\x65vents\x18\x01 \x03(\x0b\x32\x18.inferno.engine.v1.Event\"T\n\x12TableStatusChanged\x12.\n\x06status\x18\x01 \x01(\x0e\x32\x1e.inferno.engine.v1.TableStatus\x12\x0e\n\x06reason\x18\x02 \x01(\t\".\n\x0eSeatHandedOver\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0e\n\x06reason\x18\x02 \x01(\t\"\x88\x03\n\x05\x45vent\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x04\x12=\n\x10seat_handed_over\x18\x08 \x01(\x0b\x32!.inferno.engine.v1.SeatHandedOverH\x00\x12=\n\x0ctable_status\x18\t \x01(\x0b\x32%.inferno.engine.v1.TableStatusChangedH\x00\x12\x31\n\x07oh_hell\x18\n \x01(\x0b\x32\x1e.inferno.engine.v1.OhHellEventH\x00\x12\x32\n\x07inferno\x18\x0b \x01(\x0b\x32\x1f.inferno.engine.v1.InfernoEventH\x00\x12:\n\x0c\x62urn_in_hell\x18\x0c \x01(\x0b\x32\".inferno.engine.v1.BurnInHellEventH\x00\x12\x39\n\x0bnum_inferno\x18\r \x01(\x0b\x32\".inferno.engine.v1.NumInfernoEventH\x00\x42\x06\n\x04\x62ody\">\n\x0eSeatAssignment\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0b\n\x03\x62ot\x18\x03 \x01(\x08\"\xa7\x02\n\x12\x43reateTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12/\n\x07options\x18\x03 \x01(\x0b\x32\x1e.inferno.engine.v1.GameOptions\x12\x30\n\x05seats\x18\x04 \x03(\x0b\x32!.inferno.engine.v1.SeatAssignment\x12\x14\n\x0cturn_seconds\x18\x05 \x01(\r\x12\x14\n\x0c\x62\x61nk_seconds\x18\x06 \x01(\r\x12\x19\n\x11increment_seconds\x18\x07 \x01(\r\x12\x15\n\rgrace_seconds\x18\x08 \x01(\r\x12\x1f\n\x17spectator_delay_seconds\x18\t \x01(\r\x12\x0f\n\x07private\x18\n \x01(\x08\"Q\n\x13\x43reateTableResponse\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x04\x12\x17\n\x0fseed_commitment\x18\x03 \x01(\t\"5\n\x11PauseTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0e\n\x06reason\x18\x02 \x01(\t\"6\n\x12ResumeTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0e\n\x06reason\x18\x02 \x01(\t\"5\n\x11\x41\x62ortTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0e\n\x06reason\x18\x02 \x01(\t\"h\n\x13TableStatusResponse\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x04\x12.\n\x06status\x18\x03 \x01(\x0e\x32\x1e.inferno.engine.v1.TableStatus\"E\n\x13HandOverSeatRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x0e\n\x06reason\x18\x03 \x01(\t\"\'\n\x13\x41\x64vanceClockRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\"z\n\x14\x41\x64vanceClockResponse\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x04\x12\x10\n\x08\x61\x64vanced\x18\x03 \x01(\x08\x12\x14\n\x0cgame_time_ms\x18\x04 \x01(\x03\x12\x17\n\x0fnext_tick_at_ms\x18\x05 \x01(\x03\"N\n\x14HandOverSeatResponse\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x04\x12\x13\n\x0bhanded_over\x18\x03 \x01(\x08\"6\n\x12GetFullViewRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0e\n\x06reason\x18\x02 \x01(\t*\x90\x01\n\x0bTableStatus\x12\x1c\n\x18TABLE_STATUS_UNSPECIFIED\x10\x00\x12\x15\n\x11TABLE_STATUS_LIVE\x10\x01\x12\x17\n\x13TABLE_STATUS_PAUSED\x10\x02\x12\x19\n\x15TABLE_STATUS_FINISHED\x10\x03\x12\x18\n\x14TABLE_STATUS_ABORTED\x10\x04\x32\xa4\x07\n\x06\x45ngine\x12P\n\x07GetView\x12!.inferno.engine.v1.GetViewRequest\x1a\".inferno.engine.v1.GetViewResponse\x12_\n\x0cSubmitAction\x12&.inferno.engine.v1.SubmitActionRequest\x1a\'.inferno.engine.v1.SubmitActionResponse\x12W\n\x0cStreamEvents\x12&.inferno.engine.v1.StreamEventsRequest\x1a\x1d.inferno.engine.v1.EventBatch0\x01\x12\\\n\x0b\x43reateTable\x12%.inferno.engine.v1.CreateTableRequest\x1a&.inferno.engine.v1.CreateTableResponse\x12Z\n\nPauseTable\x12$.inferno.engine.v1.PauseTableRequest\x1a&.inferno.engine.v1.TableStatusResponse\x12\\\n\x0bResumeTable\x12%.inferno.engine.v1.ResumeTableRequest\x1a&.inferno.engine.v1.TableStatusResponse\x12Z\n\nAbortTable\x12$.inferno.engine.v1.AbortTableRequest\x1a&.inferno.engine.v1.TableStatusResponse\x12X\n\x0bGetFullView\x12%.inferno.engine.v1.GetFullViewRequest\x1a\".inferno.engine.v1.GetViewResponse\x12_\n\x0cHandOverSeat\x12&.inferno.engine.v1.HandOverSeatRequest\x1a\'.inferno.engine.v1.HandOverSeatResponse\x12_\n\x0c\x41\x64vanceClock\x12&.inferno.engine.v1.AdvanceClockRequest\x1a\'.inferno.engine.v1.AdvanceClockResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1einferno/engine/v1/engine.proto\x12\x11inferno.engine.v1\x1a$inferno/engine/v1/burn_in_hell.proto\x1a&inferno/engine/v1/dantes_inferno.proto\x1a\x1finferno/engine/v1/inferno.proto\x1a#inferno/engine/v1/num_inferno.proto\x1a\x1finferno/engine/v1/oh_hell.proto\"\xbe\x02\n\x0bGameOptions\x12\x33\n\x07oh_hell\x18\x01 \x01(\x0b\x32 .inferno.engine.v1.OhHellOptionsH\x00\x12\x34\n\x07inferno\x18\x02 \x01(\x0b\x32!.inferno.engine.v1.InfernoOptionsH\x00\x12<\n\x0c\x62urn_in_hell\x18\x03 \x01(\x0b\x32$.inferno.engine.v1.BurnInHellOptionsH\x00\x12;\n\x0bnum_inferno\x18\x04 \x01(\x0b\x32$.inferno.engine.v1.NumInfernoOptionsH\x00\x12\x41\n\x0e\x64\x61ntes_inferno\x18\x05 \x01(\x0b\x32\'.inferno.engine.v1.DantesInfernoOptionsH\x00\x42\x06\n\x04game\"\xb4\x02\n\x06\x41\x63tion\x12\x32\n\x07oh_hell\x18\x01 \x01(\x0b\x32\x1f.inferno.engine.v1.OhHellActionH\x00\x12\x33\n\x07inferno\x18\x02 \x01(\x0b\x32 .inferno.engine.v1.InfernoActionH\x00\x12;\n\x0c\x62urn_in_hell\x18\x03 \x01(\x0b\x32#.inferno.engine.v1.BurnInHellActionH\x00\x12:\n\x0bnum_inferno\x18\x04 \x01(\x0b\x32#.inferno.engine.v1.NumInfernoActionH\x00\x12@\n\x0e\x64\x61ntes_inferno\x18\x05 \x01(\x0b\x32&.inferno.engine.v1.DantesInfernoActionH\x00\x42\x06\n\x04game\"U\n\x04Seat\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x11\n\tplayer_id\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x0b\n\x03\x62ot\x18\x04 \x01(\x08\x12\x11\n\tabandoned\x18\x05 \x01(\x08\"C\n\x08\x44\x65\x63ision\x12\r\n\x05seats\x18\x01 \x03(\x05\x12\x14\n\x0csimultaneous\x18\x02 \x01(\x08\x12\x12\n\nwaiting_on\x18\x03 \x03(\x05\"\xdd\x01\n\x06\x43locks\x12\x16\n\x0eserver_time_ms\x18\x01 \x01(\x03\x12\x19\n\x11\x64\x65\x63ision_since_ms\x18\x02 \x01(\x03\x12\x13\n\x0b\x64\x65\x61\x64line_ms\x18\x03 \x01(\x03\x12\x14\n\x0cturn_seconds\x18\x04 \x01(\r\x12\x14\n\x0c\x62\x61nk_seconds\x18\x05 \x01(\r\x12\x19\n\x11increment_seconds\x18\x06 \x01(\r\x12\x15\n\rgrace_seconds\x18\x07 \x01(\r\x12\x14\n\x0cgame_time_ms\x18\x08 \x01(\x03\x12\x17\n\x0fnext_tick_at_ms\x18\t \x01(\x03\">\n\x0eGetViewRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_seat\"\xd2\x05\n\x0fGetViewResponse\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x04\x12\x0c\n\x04game\x18\x03 \x01(\t\x12.\n\x06status\x18\x04 \x01(\x0e\x32\x1e.inferno.engine.v1.TableStatus\x12&\n\x05seats\x18\x05 \x03(\x0b\x32\x17.inferno.engine.v1.Seat\x12\x16\n\tyour_seat\x18\x06 \x01(\x05H\x01\x88\x01\x01\x12-\n\x08\x64\x65\x63ision\x18\x07 \x01(\x0b\x32\x1b.inferno.engine.v1.Decision\x12\x30\n\rlegal_actions\x18\x08 \x03(\x0b\x32\x19.inferno.engine.v1.Action\x12)\n\x06\x63locks\x18\t \x01(\x0b\x32\x19.inferno.engine.v1.Clocks\x12\x17\n\x0fseed_commitment\x18\n \x01(\t\x12\x0c\n\x04seed\x18\x0b \x01(\t\x12\x15\n\rlast_event_id\x18\x0c \x01(\t\x12\x1f\n\x17spectator_delay_seconds\x18\r \x01(\r\x12\x30\n\x07oh_hell\x18\x14 \x01(\x0b\x32\x1d.inferno.engine.v1.OhHellViewH\x00\x12\x31\n\x07inferno\x18\x15 \x01(\x0b\x32\x1e.inferno.engine.v1.InfernoViewH\x00\x12\x39\n\x0c\x62urn_in_hell\x18\x16 \x01(\x0b\x32!.inferno.engine.v1.BurnInHellViewH\x00\x12\x38\n\x0bnum_inferno\x18\x17 \x01(\x0b\x32!.inferno.engine.v1.NumInfernoViewH\x00\x12>\n\x0e\x64\x61ntes_inferno\x18\x18 \x01(\x0b\x32$.inferno.engine.v1.DantesInfernoViewH\x00\x42\x0b\n\tgame_viewB\x0c\n\n_your_seat\"\xab\x01\n\x13SubmitActionRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x18\n\x10\x65xpected_version\x18\x02 \x01(\x04\x12\x11\n\taction_id\x18\x03 \x01(\t\x12)\n\x06\x61\x63tion\x18\x04 \x01(\x0b\x32\x19.inferno.engine.v1.Action\x12\x11\n\x04seat\x18\x05 \x01(\x05H\x00\x88\x01\x01\x12\x0e\n\x06\x66orced\x18\x06 \x01(\x08\x42\x07\n\x05_seat\"\x92\x01\n\x14SubmitActionResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12(\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x18.inferno.engine.v1.Event\x12\x10\n\x08replayed\x18\x03 \x01(\x08\x12-\n\x08\x64\x65\x63ision\x18\x04 \x01(\x0b\x32\x1b.inferno.engine.v1.Decision\"[\n\x13StreamEventsRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x16\n\x0e\x61\x66ter_event_id\x18\x02 \x01(\t\x12\x11\n\x04seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_seat\"6\n\nEventBatch\x12(\n\x06\x65vents\x18\x01 \x03(\x0b\x32\x18.inferno.engine.v1.Event\"T\n\x12TableStatusChanged\x12.\n\x06status\x18\x01 \x01(\x0e\x32\x1e.inferno.engine.v1.TableStatus\x12\x0e\n\x06reason\x18\x02 \x01(\t\".\n\x0eSeatHandedOver\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0e\n\x06reason\x18\x02 \x01(\t\"\xc9\x03\n\x05\x45vent\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x04\x12=\n\x10seat_handed_over\x18\x08 \x01(\x0b\x32!.inferno.engine.v1.SeatHandedOverH\x00\x12=\n\x0ctable_status\x18\t \x01(\x0b\x32%.inferno.engine.v1.TableStatusChangedH\x00\x12\x31\n\x07oh_hell\x18\n \x01(\x0b\x32\x1e.inferno.engine.v1.OhHellEventH\x00\x12\x32\n\x07inferno\x18\x0b \x01(\x0b\x32\x1f.inferno.engine.v1.InfernoEventH\x00\x12:\n\x0c\x62urn_in_hell\x18\x0c \x01(\x0b\x32\".inferno.engine.v1.BurnInHellEventH\x00\x12\x39\n\x0bnum_inferno\x18\r \x01(\x0b\x32\".inferno.engine.v1.NumInfernoEventH\x00\x12?\n\x0e\x64\x61ntes_inferno\x18\x0e \x01(\x0b\x32%.inferno.engine.v1.DantesInfernoEventH\x00\x42\x06\n\x04\x62ody\">\n\x0eSeatAssignment\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0b\n\x03\x62ot\x18\x03 \x01(\x08\"\xa7\x02\n\x12\x43reateTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12/\n\x07options\x18\x03 \x01(\x0b\x32\x1e.inferno.engine.v1.GameOptions\x12\x30\n\x05seats\x18\x04 \x03(\x0b\x32!.inferno.engine.v1.SeatAssignment\x12\x14\n\x0cturn_seconds\x18\x05 \x01(\r\x12\x14\n\x0c\x62\x61nk_seconds\x18\x06 \x01(\r\x12\x19\n\x11increment_seconds\x18\x07 \x01(\r\x12\x15\n\rgrace_seconds\x18\x08 \x01(\r\x12\x1f\n\x17spectator_delay_seconds\x18\t \x01(\r\x12\x0f\n\x07private\x18\n \x01(\x08\"Q\n\x13\x43reateTableResponse\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x04\x12\x17\n\x0fseed_commitment\x18\x03 \x01(\t\"5\n\x11PauseTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0e\n\x06reason\x18\x02 \x01(\t\"6\n\x12ResumeTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0e\n\x06reason\x18\x02 \x01(\t\"5\n\x11\x41\x62ortTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0e\n\x06reason\x18\x02 \x01(\t\"h\n\x13TableStatusResponse\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x04\x12.\n\x06status\x18\x03 \x01(\x0e\x32\x1e.inferno.engine.v1.TableStatus\"E\n\x13HandOverSeatRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x0e\n\x06reason\x18\x03 \x01(\t\"\'\n\x13\x41\x64vanceClockRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\"z\n\x14\x41\x64vanceClockResponse\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x04\x12\x10\n\x08\x61\x64vanced\x18\x03 \x01(\x08\x12\x14\n\x0cgame_time_ms\x18\x04 \x01(\x03\x12\x17\n\x0fnext_tick_at_ms\x18\x05 \x01(\x03\"N\n\x14HandOverSeatResponse\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x04\x12\x13\n\x0bhanded_over\x18\x03 \x01(\x08\"6\n\x12GetFullViewRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0e\n\x06reason\x18\x02 \x01(\t*\x90\x01\n\x0bTableStatus\x12\x1c\n\x18TABLE_STATUS_UNSPECIFIED\x10\x00\x12\x15\n\x11TABLE_STATUS_LIVE\x10\x01\x12\x17\n\x13TABLE_STATUS_PAUSED\x10\x02\x12\x19\n\x15TABLE_STATUS_FINISHED\x10\x03\x12\x18\n\x14TABLE_STATUS_ABORTED\x10\x04\x32\xa4\x07\n\x06\x45ngine\x12P\n\x07GetView\x12!.inferno.engine.v1.GetViewRequest\x1a\".inferno.engine.v1.GetViewResponse\x12_\n\x0cSubmitAction\x12&.inferno.engine.v1.SubmitActionRequest\x1a\'.inferno.engine.v1.SubmitActionResponse\x12W\n\x0cStreamEvents\x12&.inferno.engine.v1.StreamEventsRequest\x1a\x1d.inferno.engine.v1.EventBatch0\x01\x12\\\n\x0b\x43reateTable\x12%.inferno.engine.v1.CreateTableRequest\x1a&.inferno.engine.v1.CreateTableResponse\x12Z\n\nPauseTable\x12$.inferno.engine.v1.PauseTableRequest\x1a&.inferno.engine.v1.TableStatusResponse\x12\\\n\x0bResumeTable\x12%.inferno.engine.v1.ResumeTableRequest\x1a&.inferno.engine.v1.TableStatusResponse\x12Z\n\nAbortTable\x12$.inferno.engine.v1.AbortTableRequest\x1a&.inferno.engine.v1.TableStatusResponse\x12X\n\x0bGetFullView\x12%.inferno.engine.v1.GetFullViewRequest\x1a\".inferno.engine.v1.GetViewResponse\x12_\n\x0cHandOverSeat\x12&.inferno.engine.v1.HandOverSeatRequest\x1a\'.inferno.engine.v1.HandOverSeatResponse\x12_\n\x0c\x41\x64vanceClock\x12&.inferno.engine.v1.AdvanceClockRequest\x1a\'.inferno.engine.v1.AdvanceClockResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'inferno.engine.v1.engine_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_TABLESTATUS']._serialized_start=3869
-  _globals['_TABLESTATUS']._serialized_end=4013
-  _globals['_GAMEOPTIONS']._serialized_start=195
-  _globals['_GAMEOPTIONS']._serialized_end=446
-  _globals['_ACTION']._serialized_start=449
-  _globals['_ACTION']._serialized_end=691
-  _globals['_SEAT']._serialized_start=693
-  _globals['_SEAT']._serialized_end=778
-  _globals['_DECISION']._serialized_start=780
-  _globals['_DECISION']._serialized_end=827
-  _globals['_CLOCKS']._serialized_start=830
-  _globals['_CLOCKS']._serialized_end=1051
-  _globals['_GETVIEWREQUEST']._serialized_start=1053
-  _globals['_GETVIEWREQUEST']._serialized_end=1115
-  _globals['_GETVIEWRESPONSE']._serialized_start=1118
-  _globals['_GETVIEWRESPONSE']._serialized_end=1776
-  _globals['_SUBMITACTIONREQUEST']._serialized_start=1779
-  _globals['_SUBMITACTIONREQUEST']._serialized_end=1950
-  _globals['_SUBMITACTIONRESPONSE']._serialized_start=1953
-  _globals['_SUBMITACTIONRESPONSE']._serialized_end=2099
-  _globals['_STREAMEVENTSREQUEST']._serialized_start=2101
-  _globals['_STREAMEVENTSREQUEST']._serialized_end=2192
-  _globals['_EVENTBATCH']._serialized_start=2194
-  _globals['_EVENTBATCH']._serialized_end=2248
-  _globals['_TABLESTATUSCHANGED']._serialized_start=2250
-  _globals['_TABLESTATUSCHANGED']._serialized_end=2334
-  _globals['_SEATHANDEDOVER']._serialized_start=2336
-  _globals['_SEATHANDEDOVER']._serialized_end=2382
-  _globals['_EVENT']._serialized_start=2385
-  _globals['_EVENT']._serialized_end=2777
-  _globals['_SEATASSIGNMENT']._serialized_start=2779
-  _globals['_SEATASSIGNMENT']._serialized_end=2841
-  _globals['_CREATETABLEREQUEST']._serialized_start=2844
-  _globals['_CREATETABLEREQUEST']._serialized_end=3139
-  _globals['_CREATETABLERESPONSE']._serialized_start=3141
-  _globals['_CREATETABLERESPONSE']._serialized_end=3222
-  _globals['_PAUSETABLEREQUEST']._serialized_start=3224
-  _globals['_PAUSETABLEREQUEST']._serialized_end=3277
-  _globals['_RESUMETABLEREQUEST']._serialized_start=3279
-  _globals['_RESUMETABLEREQUEST']._serialized_end=3333
-  _globals['_ABORTTABLEREQUEST']._serialized_start=3335
-  _globals['_ABORTTABLEREQUEST']._serialized_end=3388
-  _globals['_TABLESTATUSRESPONSE']._serialized_start=3390
-  _globals['_TABLESTATUSRESPONSE']._serialized_end=3494
-  _globals['_HANDOVERSEATREQUEST']._serialized_start=3496
-  _globals['_HANDOVERSEATREQUEST']._serialized_end=3565
-  _globals['_ADVANCECLOCKREQUEST']._serialized_start=3567
-  _globals['_ADVANCECLOCKREQUEST']._serialized_end=3606
-  _globals['_ADVANCECLOCKRESPONSE']._serialized_start=3608
-  _globals['_ADVANCECLOCKRESPONSE']._serialized_end=3730
-  _globals['_HANDOVERSEATRESPONSE']._serialized_start=3732
-  _globals['_HANDOVERSEATRESPONSE']._serialized_end=3810
-  _globals['_GETFULLVIEWREQUEST']._serialized_start=3812
-  _globals['_GETFULLVIEWREQUEST']._serialized_end=3866
-  _globals['_ENGINE']._serialized_start=4016
-  _globals['_ENGINE']._serialized_end=4948
+  _globals['_TABLESTATUS']._serialized_start=4191
+  _globals['_TABLESTATUS']._serialized_end=4335
+  _globals['_GAMEOPTIONS']._serialized_start=235
+  _globals['_GAMEOPTIONS']._serialized_end=553
+  _globals['_ACTION']._serialized_start=556
+  _globals['_ACTION']._serialized_end=864
+  _globals['_SEAT']._serialized_start=866
+  _globals['_SEAT']._serialized_end=951
+  _globals['_DECISION']._serialized_start=953
+  _globals['_DECISION']._serialized_end=1020
+  _globals['_CLOCKS']._serialized_start=1023
+  _globals['_CLOCKS']._serialized_end=1244
+  _globals['_GETVIEWREQUEST']._serialized_start=1246
+  _globals['_GETVIEWREQUEST']._serialized_end=1308
+  _globals['_GETVIEWRESPONSE']._serialized_start=1311
+  _globals['_GETVIEWRESPONSE']._serialized_end=2033
+  _globals['_SUBMITACTIONREQUEST']._serialized_start=2036
+  _globals['_SUBMITACTIONREQUEST']._serialized_end=2207
+  _globals['_SUBMITACTIONRESPONSE']._serialized_start=2210
+  _globals['_SUBMITACTIONRESPONSE']._serialized_end=2356
+  _globals['_STREAMEVENTSREQUEST']._serialized_start=2358
+  _globals['_STREAMEVENTSREQUEST']._serialized_end=2449
+  _globals['_EVENTBATCH']._serialized_start=2451
+  _globals['_EVENTBATCH']._serialized_end=2505
+  _globals['_TABLESTATUSCHANGED']._serialized_start=2507
+  _globals['_TABLESTATUSCHANGED']._serialized_end=2591
+  _globals['_SEATHANDEDOVER']._serialized_start=2593
+  _globals['_SEATHANDEDOVER']._serialized_end=2639
+  _globals['_EVENT']._serialized_start=2642
+  _globals['_EVENT']._serialized_end=3099
+  _globals['_SEATASSIGNMENT']._serialized_start=3101
+  _globals['_SEATASSIGNMENT']._serialized_end=3163
+  _globals['_CREATETABLEREQUEST']._serialized_start=3166
+  _globals['_CREATETABLEREQUEST']._serialized_end=3461
+  _globals['_CREATETABLERESPONSE']._serialized_start=3463
+  _globals['_CREATETABLERESPONSE']._serialized_end=3544
+  _globals['_PAUSETABLEREQUEST']._serialized_start=3546
+  _globals['_PAUSETABLEREQUEST']._serialized_end=3599
+  _globals['_RESUMETABLEREQUEST']._serialized_start=3601
+  _globals['_RESUMETABLEREQUEST']._serialized_end=3655
+  _globals['_ABORTTABLEREQUEST']._serialized_start=3657
+  _globals['_ABORTTABLEREQUEST']._serialized_end=3710
+  _globals['_TABLESTATUSRESPONSE']._serialized_start=3712
+  _globals['_TABLESTATUSRESPONSE']._serialized_end=3816
+  _globals['_HANDOVERSEATREQUEST']._serialized_start=3818
+  _globals['_HANDOVERSEATREQUEST']._serialized_end=3887
+  _globals['_ADVANCECLOCKREQUEST']._serialized_start=3889
+  _globals['_ADVANCECLOCKREQUEST']._serialized_end=3928
+  _globals['_ADVANCECLOCKRESPONSE']._serialized_start=3930
+  _globals['_ADVANCECLOCKRESPONSE']._serialized_end=4052
+  _globals['_HANDOVERSEATRESPONSE']._serialized_start=4054
+  _globals['_HANDOVERSEATRESPONSE']._serialized_end=4132
+  _globals['_GETFULLVIEWREQUEST']._serialized_start=4134
+  _globals['_GETFULLVIEWREQUEST']._serialized_end=4188
+  _globals['_ENGINE']._serialized_start=4338
+  _globals['_ENGINE']._serialized_end=5270
 # @@protoc_insertion_point(module_scope)

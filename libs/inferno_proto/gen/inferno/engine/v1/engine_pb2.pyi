@@ -1,4 +1,5 @@
 from inferno.engine.v1 import burn_in_hell_pb2 as _burn_in_hell_pb2
+from inferno.engine.v1 import dantes_inferno_pb2 as _dantes_inferno_pb2
 from inferno.engine.v1 import inferno_pb2 as _inferno_pb2
 from inferno.engine.v1 import num_inferno_pb2 as _num_inferno_pb2
 from inferno.engine.v1 import oh_hell_pb2 as _oh_hell_pb2
@@ -25,28 +26,32 @@ TABLE_STATUS_FINISHED: TableStatus
 TABLE_STATUS_ABORTED: TableStatus
 
 class GameOptions(_message.Message):
-    __slots__ = ("oh_hell", "inferno", "burn_in_hell", "num_inferno")
+    __slots__ = ("oh_hell", "inferno", "burn_in_hell", "num_inferno", "dantes_inferno")
     OH_HELL_FIELD_NUMBER: _ClassVar[int]
     INFERNO_FIELD_NUMBER: _ClassVar[int]
     BURN_IN_HELL_FIELD_NUMBER: _ClassVar[int]
     NUM_INFERNO_FIELD_NUMBER: _ClassVar[int]
+    DANTES_INFERNO_FIELD_NUMBER: _ClassVar[int]
     oh_hell: _oh_hell_pb2.OhHellOptions
     inferno: _inferno_pb2.InfernoOptions
     burn_in_hell: _burn_in_hell_pb2.BurnInHellOptions
     num_inferno: _num_inferno_pb2.NumInfernoOptions
-    def __init__(self, oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellOptions, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoOptions, _Mapping]] = ..., burn_in_hell: _Optional[_Union[_burn_in_hell_pb2.BurnInHellOptions, _Mapping]] = ..., num_inferno: _Optional[_Union[_num_inferno_pb2.NumInfernoOptions, _Mapping]] = ...) -> None: ...
+    dantes_inferno: _dantes_inferno_pb2.DantesInfernoOptions
+    def __init__(self, oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellOptions, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoOptions, _Mapping]] = ..., burn_in_hell: _Optional[_Union[_burn_in_hell_pb2.BurnInHellOptions, _Mapping]] = ..., num_inferno: _Optional[_Union[_num_inferno_pb2.NumInfernoOptions, _Mapping]] = ..., dantes_inferno: _Optional[_Union[_dantes_inferno_pb2.DantesInfernoOptions, _Mapping]] = ...) -> None: ...
 
 class Action(_message.Message):
-    __slots__ = ("oh_hell", "inferno", "burn_in_hell", "num_inferno")
+    __slots__ = ("oh_hell", "inferno", "burn_in_hell", "num_inferno", "dantes_inferno")
     OH_HELL_FIELD_NUMBER: _ClassVar[int]
     INFERNO_FIELD_NUMBER: _ClassVar[int]
     BURN_IN_HELL_FIELD_NUMBER: _ClassVar[int]
     NUM_INFERNO_FIELD_NUMBER: _ClassVar[int]
+    DANTES_INFERNO_FIELD_NUMBER: _ClassVar[int]
     oh_hell: _oh_hell_pb2.OhHellAction
     inferno: _inferno_pb2.InfernoAction
     burn_in_hell: _burn_in_hell_pb2.BurnInHellAction
     num_inferno: _num_inferno_pb2.NumInfernoAction
-    def __init__(self, oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellAction, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoAction, _Mapping]] = ..., burn_in_hell: _Optional[_Union[_burn_in_hell_pb2.BurnInHellAction, _Mapping]] = ..., num_inferno: _Optional[_Union[_num_inferno_pb2.NumInfernoAction, _Mapping]] = ...) -> None: ...
+    dantes_inferno: _dantes_inferno_pb2.DantesInfernoAction
+    def __init__(self, oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellAction, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoAction, _Mapping]] = ..., burn_in_hell: _Optional[_Union[_burn_in_hell_pb2.BurnInHellAction, _Mapping]] = ..., num_inferno: _Optional[_Union[_num_inferno_pb2.NumInfernoAction, _Mapping]] = ..., dantes_inferno: _Optional[_Union[_dantes_inferno_pb2.DantesInfernoAction, _Mapping]] = ...) -> None: ...
 
 class Seat(_message.Message):
     __slots__ = ("seat", "player_id", "name", "bot", "abandoned")
@@ -63,12 +68,14 @@ class Seat(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., bot: _Optional[bool] = ..., abandoned: _Optional[bool] = ...) -> None: ...
 
 class Decision(_message.Message):
-    __slots__ = ("seats", "simultaneous")
+    __slots__ = ("seats", "simultaneous", "waiting_on")
     SEATS_FIELD_NUMBER: _ClassVar[int]
     SIMULTANEOUS_FIELD_NUMBER: _ClassVar[int]
+    WAITING_ON_FIELD_NUMBER: _ClassVar[int]
     seats: _containers.RepeatedScalarFieldContainer[int]
     simultaneous: bool
-    def __init__(self, seats: _Optional[_Iterable[int]] = ..., simultaneous: _Optional[bool] = ...) -> None: ...
+    waiting_on: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, seats: _Optional[_Iterable[int]] = ..., simultaneous: _Optional[bool] = ..., waiting_on: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class Clocks(_message.Message):
     __slots__ = ("server_time_ms", "decision_since_ms", "deadline_ms", "turn_seconds", "bank_seconds", "increment_seconds", "grace_seconds", "game_time_ms", "next_tick_at_ms")
@@ -101,7 +108,7 @@ class GetViewRequest(_message.Message):
     def __init__(self, table_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
 
 class GetViewResponse(_message.Message):
-    __slots__ = ("table_id", "version", "game", "status", "seats", "your_seat", "decision", "legal_actions", "clocks", "seed_commitment", "seed", "last_event_id", "spectator_delay_seconds", "oh_hell", "inferno", "burn_in_hell", "num_inferno")
+    __slots__ = ("table_id", "version", "game", "status", "seats", "your_seat", "decision", "legal_actions", "clocks", "seed_commitment", "seed", "last_event_id", "spectator_delay_seconds", "oh_hell", "inferno", "burn_in_hell", "num_inferno", "dantes_inferno")
     TABLE_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
@@ -119,6 +126,7 @@ class GetViewResponse(_message.Message):
     INFERNO_FIELD_NUMBER: _ClassVar[int]
     BURN_IN_HELL_FIELD_NUMBER: _ClassVar[int]
     NUM_INFERNO_FIELD_NUMBER: _ClassVar[int]
+    DANTES_INFERNO_FIELD_NUMBER: _ClassVar[int]
     table_id: str
     version: int
     game: str
@@ -136,7 +144,8 @@ class GetViewResponse(_message.Message):
     inferno: _inferno_pb2.InfernoView
     burn_in_hell: _burn_in_hell_pb2.BurnInHellView
     num_inferno: _num_inferno_pb2.NumInfernoView
-    def __init__(self, table_id: _Optional[str] = ..., version: _Optional[int] = ..., game: _Optional[str] = ..., status: _Optional[_Union[TableStatus, str]] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., your_seat: _Optional[int] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., clocks: _Optional[_Union[Clocks, _Mapping]] = ..., seed_commitment: _Optional[str] = ..., seed: _Optional[str] = ..., last_event_id: _Optional[str] = ..., spectator_delay_seconds: _Optional[int] = ..., oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellView, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoView, _Mapping]] = ..., burn_in_hell: _Optional[_Union[_burn_in_hell_pb2.BurnInHellView, _Mapping]] = ..., num_inferno: _Optional[_Union[_num_inferno_pb2.NumInfernoView, _Mapping]] = ...) -> None: ...
+    dantes_inferno: _dantes_inferno_pb2.DantesInfernoView
+    def __init__(self, table_id: _Optional[str] = ..., version: _Optional[int] = ..., game: _Optional[str] = ..., status: _Optional[_Union[TableStatus, str]] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., your_seat: _Optional[int] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., clocks: _Optional[_Union[Clocks, _Mapping]] = ..., seed_commitment: _Optional[str] = ..., seed: _Optional[str] = ..., last_event_id: _Optional[str] = ..., spectator_delay_seconds: _Optional[int] = ..., oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellView, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoView, _Mapping]] = ..., burn_in_hell: _Optional[_Union[_burn_in_hell_pb2.BurnInHellView, _Mapping]] = ..., num_inferno: _Optional[_Union[_num_inferno_pb2.NumInfernoView, _Mapping]] = ..., dantes_inferno: _Optional[_Union[_dantes_inferno_pb2.DantesInfernoView, _Mapping]] = ...) -> None: ...
 
 class SubmitActionRequest(_message.Message):
     __slots__ = ("table_id", "expected_version", "action_id", "action", "seat", "forced")
@@ -199,7 +208,7 @@ class SeatHandedOver(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("id", "version", "seat_handed_over", "table_status", "oh_hell", "inferno", "burn_in_hell", "num_inferno")
+    __slots__ = ("id", "version", "seat_handed_over", "table_status", "oh_hell", "inferno", "burn_in_hell", "num_inferno", "dantes_inferno")
     ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_HANDED_OVER_FIELD_NUMBER: _ClassVar[int]
@@ -208,6 +217,7 @@ class Event(_message.Message):
     INFERNO_FIELD_NUMBER: _ClassVar[int]
     BURN_IN_HELL_FIELD_NUMBER: _ClassVar[int]
     NUM_INFERNO_FIELD_NUMBER: _ClassVar[int]
+    DANTES_INFERNO_FIELD_NUMBER: _ClassVar[int]
     id: str
     version: int
     seat_handed_over: SeatHandedOver
@@ -216,7 +226,8 @@ class Event(_message.Message):
     inferno: _inferno_pb2.InfernoEvent
     burn_in_hell: _burn_in_hell_pb2.BurnInHellEvent
     num_inferno: _num_inferno_pb2.NumInfernoEvent
-    def __init__(self, id: _Optional[str] = ..., version: _Optional[int] = ..., seat_handed_over: _Optional[_Union[SeatHandedOver, _Mapping]] = ..., table_status: _Optional[_Union[TableStatusChanged, _Mapping]] = ..., oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellEvent, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoEvent, _Mapping]] = ..., burn_in_hell: _Optional[_Union[_burn_in_hell_pb2.BurnInHellEvent, _Mapping]] = ..., num_inferno: _Optional[_Union[_num_inferno_pb2.NumInfernoEvent, _Mapping]] = ...) -> None: ...
+    dantes_inferno: _dantes_inferno_pb2.DantesInfernoEvent
+    def __init__(self, id: _Optional[str] = ..., version: _Optional[int] = ..., seat_handed_over: _Optional[_Union[SeatHandedOver, _Mapping]] = ..., table_status: _Optional[_Union[TableStatusChanged, _Mapping]] = ..., oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellEvent, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoEvent, _Mapping]] = ..., burn_in_hell: _Optional[_Union[_burn_in_hell_pb2.BurnInHellEvent, _Mapping]] = ..., num_inferno: _Optional[_Union[_num_inferno_pb2.NumInfernoEvent, _Mapping]] = ..., dantes_inferno: _Optional[_Union[_dantes_inferno_pb2.DantesInfernoEvent, _Mapping]] = ...) -> None: ...
 
 class SeatAssignment(_message.Message):
     __slots__ = ("player_id", "name", "bot")
