@@ -1,0 +1,190 @@
+"""One table: its page (facts, board, event log, audit lines), the board alone (redrawn by the
+page on each change), its live updates, the audited full view, and the actions."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, Response, StreamingResponse
+from markupsafe import Markup
+
+from .. import boards, replay
+from ..console import Console, now_ms
+from ..deps import Checked, ConsoleDep, Operator
+from ..engine import STATUS, EngineRefused, view_dict
+from ..live import LiveTable
+from ..sessions import Session
+from .tables import follow
+
+router = APIRouter()
+ACTIONS = ("pause", "resume", "abort", "hand-over")
+
+
+async def board_of(console: Console, who: Session, table_id: str) -> tuple[Markup, dict[str, Any]]:
+    """The spectator board (the engine's public view, live) and the facts of its answer."""
+    table = console.live.tables.get(table_id)
+    names = [s.get("name") or f"seat {s['seat']}" for s in (table.seats if table else [])]
+    try:
+        reply = await console.engine.view(who.access_token, table_id)
+    except EngineRefused as err:
+        return Markup('<p class="refused">{}</p>').format(str(err)), {}
+    facts = {
+        "status": STATUS.get(reply.status, "?"),
+        "version": reply.version,
+        "seed_commitment": reply.seed_commitment,
+        "seed": reply.seed,
+        "to_act": list(reply.decision.seats),
+        "clocks": reply.clocks,
+        "game": reply.game,
+    }
+    names = [s.name or f"seat {s.seat}" for s in reply.seats] or names
+    shown = view_dict(reply)
+    if shown is None:
+        return boards.generic.board({"message": str(reply)}, names), facts
+    return boards.draw(reply.game, shown, names), facts
+
+
+async def table_page(
+    console: Console, who: Session, table_id: str, said: str = "", code: int = 200
+) -> Response:
+    table = console.live.tables.get(table_id)
+    board, facts = await board_of(console, who, table_id)
+    if table is None and not facts:
+        return console.page(
+            "message.html",
+            404,
+            who=who,
+            title="No such table",
+            text=(f"{said} — " if said else "")
+            + f"no live table {table_id!r} is known to the console",
+        )
+    return console.page(
+        "table.html",
+        code,
+        who=who,
+        table=table,
+        table_id=table_id,
+        board=board,
+        facts=facts,
+        row=table.row(now_ms(), console.live.stuck_ms) if table else None,
+        events=list(table.events)[-100:][::-1] if table else [],
+        audit=await console.audit.newest(20, table=table_id),
+        said=said,
+        seed_check=fairness(table, facts),
+        now_ms=now_ms(),
+    )
+
+
+def fairness(table: LiveTable | None, facts: dict[str, Any]) -> str:
+    """The seed check, and the replay from the bus where it is possible (``replay.py``)."""
+    seed, commitment = facts.get("seed", ""), facts.get("seed_commitment", "")
+    if not seed:
+        return ""
+    if table is None or table.status != "finished" or table.game != facts.get("game"):
+        ok = replay.seed_matches(seed, commitment)
+        return (
+            "the seed matches its commitment" if ok else "MISMATCH: the seed is not the commitment"
+        )
+    if table.verdict is None:
+        table.verdict = replay.check(
+            table.game,
+            table.options,
+            len(table.seats),
+            seed,
+            commitment,
+            table.played,
+            table.scores,
+            table.from_start,
+        )[1]
+    return table.verdict
+
+
+@router.get("/tables/{table_id}", response_class=HTMLResponse)
+async def show_table(who: Operator, console: ConsoleDep, table_id: str) -> Response:
+    return await table_page(console, who, table_id)
+
+
+@router.get("/tables/{table_id}/board", response_class=HTMLResponse)
+async def board_fragment(who: Operator, console: ConsoleDep, table_id: str) -> Response:
+    board, facts = await board_of(console, who, table_id)
+    return HTMLResponse(board, headers={"X-Table-Version": str(facts.get("version", ""))})
+
+
+@router.get("/events/tables/{table_id}")
+async def table_events(
+    request: Request, who: Operator, console: ConsoleDep, table_id: str
+) -> StreamingResponse:
+    return follow(request, console.live, table_id)
+
+
+@router.post("/tables/{table_id}/full-view", response_class=HTMLResponse)
+async def full_view(
+    who: Checked,
+    console: ConsoleDep,
+    table_id: str,
+    reason: Annotated[str, Form(max_length=300)] = "",
+) -> Response:
+    reason = reason.strip()
+    if not reason:
+        return await table_page(console, who, table_id, "the full view needs a reason", 422)
+    audit = console.audit
+    try:
+        reply = await console.engine.full_view(who.access_token, table_id, reason)
+    except EngineRefused as err:
+        await audit.write(who.operator_id, who.name, "full view", table_id, reason, str(err))
+        return await table_page(console, who, table_id, str(err), 409)
+    await audit.write(who.operator_id, who.name, "full view", table_id, reason, "shown")
+    names = [s.name or f"seat {s.seat}" for s in reply.seats]
+    shown = view_dict(reply, full=True)
+    board = (
+        boards.draw(reply.game, shown, names)
+        if shown is not None
+        else boards.generic.board({"message": str(reply)}, names)
+    )
+    return console.page("full_view.html", who=who, table_id=table_id, board=board, reason=reason)
+
+
+@router.post("/tables/{table_id}/{action}", response_class=HTMLResponse)
+async def act(
+    who: Checked,
+    console: ConsoleDep,
+    table_id: str,
+    action: str,
+    reason: Annotated[str, Form(max_length=300)] = "",
+    confirm: Annotated[str, Form(max_length=10)] = "",
+    seat: Annotated[int | None, Form(ge=0, le=16)] = None,
+) -> Response:
+    """Pause, resume, abort or hand a seat to a bot: a reason and a confirmation first; the
+    engine's answer or refusal goes to the audit log and back to the page."""
+    if action not in ACTIONS:
+        return console.page(
+            "message.html",
+            404,
+            who=who,
+            title="No such action",
+            text=f"{action!r} is not an action; try one of {', '.join(ACTIONS)}",
+        )
+    reason = reason.strip()
+    if not reason:
+        return await table_page(console, who, table_id, f"{action}: give a reason", 422)
+    if confirm != "yes":
+        return await table_page(console, who, table_id, f"{action}: tick the box to confirm", 422)
+    if action == "hand-over" and seat is None:
+        return await table_page(console, who, table_id, "hand over: choose the seat", 422)
+    engine, token = console.engine, who.access_token
+    try:
+        if action == "pause":
+            outcome = await engine.pause(token, table_id, reason)
+        elif action == "resume":
+            outcome = await engine.resume(token, table_id, reason)
+        elif action == "abort":
+            outcome = await engine.abort(token, table_id, reason)
+        else:
+            outcome = await engine.hand_over(token, table_id, int(seat or 0), reason)
+        code = 200
+    except EngineRefused as err:
+        outcome, code = str(err), 409
+    what = action if action != "hand-over" else f"hand over seat {seat}"
+    await console.audit.write(who.operator_id, who.name, what, table_id, reason, outcome)
+    return await table_page(console, who, table_id, f"{what}: {outcome}", code)
