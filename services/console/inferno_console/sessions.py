@@ -72,6 +72,14 @@ class Sessions:
         await self._save(session)
         return session
 
+    async def flash(self, session_id: str, text: str) -> None:
+        """A sentence for the session's next page (an action's outcome after its redirect)."""
+        await self._redis.set(f"{self._prefix}{session_id}:flash", text, ex=60)
+
+    async def take_flash(self, session_id: str) -> str:
+        raw = await self._redis.getdel(f"{self._prefix}{session_id}:flash")
+        return raw.decode() if raw else ""
+
     async def close(self, session_id: str) -> None:
         await self._redis.delete(self._prefix + session_id)
 

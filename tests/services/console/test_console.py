@@ -84,15 +84,20 @@ def test_live_list_table_page_pause_and_resume_are_audited(platform: Platform) -
         f"/tables/{table}/pause",
         data={"csrf": csrf, "reason": "dispute at seat 2", "confirm": "yes"},
     )
-    assert paused.status_code == 200, paused.text
-    assert "pause: paused" in paused.text
+    # Done: a redirect to the table's own page, which says what happened once.
+    assert paused.status_code == 303 and paused.headers["location"] == f"/tables/{table}"
+    shown = client.get(f"/tables/{table}").text
+    assert "pause: paused" in shown
+    assert "pause: paused" not in client.get(f"/tables/{table}").text
     assert _wait(lambda: (listed() or {}).get("status") == "paused")
     again = client.post(
         f"/tables/{table}/pause", data={"csrf": csrf, "reason": "twice", "confirm": "yes"}
     )
     assert again.status_code == 409 and "the engine refused" in again.text
     resumed = client.post(
-        f"/tables/{table}/resume", data={"csrf": csrf, "reason": "settled", "confirm": "yes"}
+        f"/tables/{table}/resume",
+        data={"csrf": csrf, "reason": "settled", "confirm": "yes"},
+        follow_redirects=True,
     )
     assert resumed.status_code == 200 and "resume: resumed" in resumed.text
     audit = client.get("/audit").text
@@ -146,6 +151,7 @@ def test_full_view_hand_over_and_abort_are_audited_and_refusals_are_in_words(
     handed = client.post(
         f"/tables/{table}/hand-over",
         data={"csrf": csrf, "seat": "2", "reason": "player left", "confirm": "yes"},
+        follow_redirects=True,
     )
     assert handed.status_code == 200 and "seat 2" in handed.text, handed.text
     assert _wait(
@@ -155,7 +161,9 @@ def test_full_view_hand_over_and_abort_are_audited_and_refusals_are_in_words(
         )
     )
     aborted = client.post(
-        f"/tables/{table}/abort", data={"csrf": csrf, "reason": "test over", "confirm": "yes"}
+        f"/tables/{table}/abort",
+        data={"csrf": csrf, "reason": "test over", "confirm": "yes"},
+        follow_redirects=True,
     )
     assert aborted.status_code == 200 and "abort: aborted" in aborted.text
     assert "the seed matches its commitment" in aborted.text

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
-from fastapi.responses import HTMLResponse, Response, StreamingResponse
+from fastapi.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from markupsafe import Markup
 
 from .. import boards, replay
@@ -102,7 +102,8 @@ def fairness(table: LiveTable | None, facts: dict[str, Any]) -> str:
 
 @router.get("/tables/{table_id}", response_class=HTMLResponse)
 async def show_table(who: Operator, console: ConsoleDep, table_id: str) -> Response:
-    return await table_page(console, who, table_id)
+    said = await console.sessions.take_flash(who.id)
+    return await table_page(console, who, table_id, said)
 
 
 @router.get("/tables/{table_id}/board", response_class=HTMLResponse)
@@ -156,7 +157,8 @@ async def act(
     seat: Annotated[int | None, Form(ge=0, le=16)] = None,
 ) -> Response:
     """Pause, resume, abort or hand a seat to a bot: a reason and a confirmation first; the
-    engine's answer or refusal goes to the audit log and back to the page."""
+    engine's answer or refusal goes to the audit log and to the operator (a refusal on the
+    same page; a success after a redirect to the table's page)."""
     if action not in ACTIONS:
         return console.page(
             "message.html",
@@ -182,9 +184,13 @@ async def act(
             outcome = await engine.abort(token, table_id, reason)
         else:
             outcome = await engine.hand_over(token, table_id, int(seat or 0), reason)
-        code = 200
+        refused = False
     except EngineRefused as err:
-        outcome, code = str(err), 409
+        outcome, refused = str(err), True
     what = action if action != "hand-over" else f"hand over seat {seat}"
     await console.audit.write(who.operator_id, who.name, what, table_id, reason, outcome)
-    return await table_page(console, who, table_id, f"{what}: {outcome}", code)
+    if refused:  # nothing changed: the same page, with why
+        return await table_page(console, who, table_id, f"{what}: {outcome}", 409)
+    # Done: back to the table's own address, so a reload does not send the action again.
+    await console.sessions.flash(who.id, f"{what}: {outcome}")
+    return RedirectResponse(f"/tables/{table_id}", status_code=303)
