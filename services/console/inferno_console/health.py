@@ -48,13 +48,18 @@ class Sample:
 
 def _metric_sums(text: str) -> dict[str, float]:
     """Each metric sample summed over its labels, by name (``inferno_engine_actions_total``);
-    the ``applied`` moves get a key of their own."""
+    the ``applied`` moves and the committed timers' lateness get keys of their own."""
     sums: dict[str, float] = {}
     for family in text_string_to_metric_families(text):
         for s in family.samples:
             sums[s.name] = sums.get(s.name, 0.0) + s.value
             if s.name == "inferno_engine_actions_total" and s.labels.get("outcome") == "applied":
                 sums["applied"] = sums.get("applied", 0.0) + s.value
+            # Timer lateness until the engine committed the move or tick (not until it started).
+            lateness = s.name.startswith("inferno_worker_timer_lateness_seconds_")
+            if lateness and s.labels.get("stage") == "committed":
+                key = "lateness_" + s.name.rsplit("_", 1)[1]
+                sums[key] = sums.get(key, 0.0) + s.value
     return sums
 
 
@@ -114,8 +119,7 @@ class Health:
         worker_url = self.s.worker_metrics_url
         worker = await self._metrics("worker", f"{worker_url}/metrics" if worker_url else "")
         if worker is not None:
-            total = worker.get("inferno_worker_timer_lateness_seconds_sum")
-            count = worker.get("inferno_worker_timer_lateness_seconds_count")
+            total, count = worker.get("lateness_sum"), worker.get("lateness_count")
             if total is not None and count:
                 sample.timer_lateness_ms = total / count * 1000
         return sample
