@@ -12,19 +12,53 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import redis.asyncio as aioredis
 
-from inferno_bus import Envelope, MalformedEvent, stream_key
+from inferno_bus import EventType, stream_key
 
 log = logging.getLogger(__name__)
 
 EVENTS_KEPT = 300  # per table, for its page's event log
+TYPES = frozenset(t.value for t in EventType)
+
+
+class Seen(NamedTuple):
+    """One bus envelope as the list needs it (``docs/events.md``)."""
+
+    type: str
+    table: str
+    version: int
+    time: int
+    payload: dict[str, Any]
+
+
+def read_entry(fields: dict[bytes, bytes]) -> Seen | None:
+    """A stream entry's envelope, or None for one the list cannot use (the bus's consumers
+    dead-letter malformed entries; the list skips them). Lighter than validating a whole
+    :class:`inferno_bus.Envelope`, which makes a cold start (the whole stream) about three
+    times faster."""
+    try:
+        kind = fields[b"type"].decode()
+        payload = json.loads(fields.get(b"payload", b"{}"))
+        seen = Seen(
+            kind,
+            fields.get(b"table", b"").decode(),
+            int(fields.get(b"version", b"0")),
+            int(fields[b"time"]),
+            payload,
+        )
+    except (KeyError, ValueError, UnicodeDecodeError):
+        return None
+    if kind not in TYPES or not isinstance(payload, dict):
+        return None
+    return seen
 
 
 @dataclass
@@ -97,7 +131,7 @@ def _hides(action: dict[str, Any]) -> bool:
     )
 
 
-def _event_text(table: LiveTable, env: Envelope) -> str:
+def _event_text(table: LiveTable, env: Seen) -> str:
     p = env.payload
     kind = env.type.removeprefix("table.")
     if kind == "action_applied":
@@ -151,7 +185,7 @@ class LiveTables:
         self._tasks: list[asyncio.Task[None]] = []
 
     # ------------------------------------------------------------------ folding events
-    def apply(self, env: Envelope) -> None:
+    def apply(self, env: Seen) -> None:
         if not env.table:
             return
         table = self.tables.get(env.table)
@@ -249,10 +283,13 @@ class LiveTables:
             for _stream, entries in answer:
                 for entry_id, fields in entries:
                     last = entry_id
+                    seen = read_entry(fields)
+                    if seen is None:
+                        continue
                     try:
-                        self.apply(Envelope.from_fields(fields))
-                    except MalformedEvent:
-                        continue  # the bus's consumers dead-letter it; the list skips it
+                        self.apply(seen)
+                    except Exception:  # a payload of an unexpected shape: skip it, go on
+                        log.exception("could not fold a %s event of table %s", *seen[:2])
             if len(answer[0][1]) < 1000:
                 self.caught_up.set()
 
