@@ -12,12 +12,13 @@ offers) and chooses one of the listed legal actions, like a client. Its rules of
   corner of its circle with the turn's free step, and with paid steps only when it reaches the
   corner and can still pay Y+R+G to go in. The other tokens stay where they collect.
 - **Collecting**: setup tokens and new tokens (``new_token``, Y+B+R, while the match has
-  :data:`NEW_TOKEN_ROUNDS` rounds left) go on the entry space whose tile pays most often;
-  the good token goes on its own tiles, the bad one on opponents'; the doubles bonus is the
-  resource it values most.
-- **Demons**: after a 7 the demon goes on an opponent's token (the deepest) and never on its
-  own or on the corner its runner goes in by; the free demon move does the same, or moves a
-  demon off its own token.
+  :data:`NEW_TOKEN_ROUNDS` rounds left) go on the entry space whose tile pays most often, one
+  per colour where it can; a collecting token spends an unused free step on a neighbouring tile
+  that earns it more (odds times what the colour is worth to it now); the good token goes on
+  its own tiles, the bad one on opponents'; the doubles bonus is the resource it values most.
+- **Demons**: the free demon move first takes a demon off the square one of its tokens goes
+  in to (or stands on); after a 7 the demon goes on an opponent's token (the deepest) and never
+  on its own or where it goes in; an unused demon move puts one on an opponent.
 - **Rolls**: a fight roll is re-rolled (Y+R+B+G) only when the beaten fight can still be won
   with one die (:data:`REROLL_ODDS`); Lucifer's whenever it can still be won; a resource roll
   only when the expected extra income pays the price.
@@ -556,9 +557,12 @@ class DantesInfernoHeuristic:
             their_gain = worth(after_trade(theirs, give, get)) - worth(theirs)
             if gain < TRADE_GAIN or their_gain < 0:
                 continue
-            if not remembered and rng.random() >= OFFER_CHANCE:
-                asked.add(partner)
-                continue
             asked.add(partner)
+            if not remembered and rng.random() >= OFFER_CHANCE:
+                # No memory of this turn (a fresh bot, or its first look): one coin toss a
+                # look, so a partner who always says no holds the turn for one more offer on
+                # average, never forever.
+                asked.update(range(int(view.get("players", 0))))
+                return None
             return action
         return None
