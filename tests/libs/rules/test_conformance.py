@@ -155,6 +155,8 @@ def play(
     result = game.result(state)
     assert result is not None and len(result.scores) == players
     assert set(result.winners) == {s for s, r in enumerate(result.ranking) if r == 1}
+    # Scoring stores a result's rounds numbered 1, 2, 3… in order (and refuses anything else).
+    assert [r.number for r in result.rounds] == list(range(1, len(result.rounds) + 1))
     # Replay from (seed, action log): every state, byte for byte.
     replay = game.new_game(players, options, seed)
     assert game.encode(replay) == states[0]

@@ -147,11 +147,14 @@ class DantesInferno(Game[DanteState]):
         scores = turns.final_scores(state.tokens, state.winner)
         ranking = turns.final_ranking(state.tokens, state.resources, state.winner)
         winners = tuple(s for s in range(state.players) if ranking[s] == 1)
+        # The match is scored once, at its end: one scored "round" (numbered 1, as every
+        # result's rounds are), with the rounds played in its detail.
+        lucifer = state.winner if state.winner != NOBODY else None
         rounds = (
             RoundScore(
-                number=state.round_no,
+                number=1,
                 points=scores,
-                detail={"lucifer": state.winner if state.winner != NOBODY else None},
+                detail={"lucifer": lucifer, "rounds_played": state.round_no},
             ),
         )
         return Result(scores, ranking, winners, rounds, lower_score_wins=False)
