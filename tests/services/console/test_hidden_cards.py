@@ -91,3 +91,30 @@ def test_the_list_and_the_board_never_show_a_hidden_card(platform: Platform) -> 
     finally:
         store.close()
     assert all(n >= 5 for n in looked.values()), looked
+
+
+def test_sealed_bids_stay_sealed_on_the_board_until_the_reveal(platform: Platform) -> None:
+    """Oh Hell with sealed bids: while bids are being made, the board shows none of them."""
+    client = signed_in(platform)
+    rules = get_game("oh_hell")
+    table = platform.bots_table("oh_hell", 4, {"SIMULTANEOUS_BIDS": True})
+    key = f"{platform.stack.prefix}{{t:{table}}}:state"
+    store = redis.Redis.from_url(platform.stack.redis_url)
+    sealed_looks, deadline = 0, time.monotonic() + 30
+    try:
+        while sealed_looks < 5 and time.monotonic() < deadline:
+            version, raw = store.hmget(key, "version", "state")
+            board = client.get(f"/tables/{table}/board")
+            if raw is None or int(board.headers["X-Table-Version"]) != int(version):
+                continue
+            state = rules.decode(raw)
+            if state.phase != "bidding" or all(b < 0 for b in state.bids):
+                continue
+            # The bid column of the seats table: every cell is the empty mark.
+            rows = re.findall(r"<tr[^>]*><th>[^<]*</th><td>.*?</td><td>(.*?)</td>", board.text)
+            assert len(rows) == 4, board.text
+            assert all("empty" in cell for cell in rows), f"a sealed bid is shown: {rows}"
+            sealed_looks += 1
+    finally:
+        store.close()
+    assert sealed_looks >= 5, "never saw the table while bids were sealed"
