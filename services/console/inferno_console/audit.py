@@ -1,8 +1,10 @@
 """The console's audit log: who did what to which table, when, why, and what came of it.
 
 One Redis stream, ``<prefix>console:audit`` (capped at about 100,000 entries), written before
-the answer goes back, so nothing an operator did is missing from the page. The engine keeps
-its own audit stream of the calls it served; this one also holds what the engine refused.
+the answer goes back, so nothing an operator did is missing from the page. Each line is also
+logged (JSON, ``event: operator action``, with ``table_id``), so the deployment's log store
+keeps it after the stream's cap drops it. The engine keeps its own audit stream of the calls
+it served; this one also holds what the engine refused.
 """
 
 from __future__ import annotations
@@ -11,8 +13,12 @@ import time
 from dataclasses import dataclass
 
 import redis.asyncio as aioredis
+import structlog
+
+from inferno_logs import TABLE_ID
 
 MAXLEN = 100_000
+log = structlog.get_logger("inferno_console.audit")
 
 
 @dataclass(frozen=True)
@@ -38,6 +44,15 @@ class AuditLog:
         )
         fields = {k: str(v) for k, v in line.__dict__.items()}
         await self._redis.xadd(self.key, fields, maxlen=MAXLEN, approximate=True)
+        log.info(
+            "operator action",
+            operator_id=operator_id,
+            operator=operator,
+            action=action,
+            reason=reason,
+            outcome=outcome,
+            **{TABLE_ID: table},
+        )
         return line
 
     async def newest(self, count: int = 50, table: str | None = None) -> list[AuditLine]:

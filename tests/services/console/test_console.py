@@ -180,6 +180,10 @@ def test_full_view_hand_over_and_abort_are_audited_and_refusals_are_in_words(
     audit = client.get("/audit").text
     for words in ("full view", "cheat report", "hand over seat 2", "player left", "test over"):
         assert words in audit, words
+    # The same lines in the console's JSON log, by table id (docs/logging.md).
+    logged = platform.stack.log_lines(event="operator action", table_id=table)
+    assert {line["action"] for line in logged} >= {"full view", "hand over seat 2", "abort"}
+    assert all(line["service"] == "console" for line in logged)
 
 
 def test_filters_and_sorts_of_the_list(platform: Platform) -> None:
