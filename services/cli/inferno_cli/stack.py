@@ -240,8 +240,9 @@ class Stack:
             self.say(f"no REDIS_URL: starting Redis {shown} ({binary})")
             if version < NEEDED_REDIS:
                 self.say(
-                    f"warning: Redis {shown} is older than the 7.0 the lobby needs (sign-up "
-                    "will fail); set INFERNO_REDIS_SERVER to a newer redis-server or REDIS_URL"
+                    f"warning: Redis {shown} is older than 7.0, the Redis the platform is tested "
+                    "on (the services avoid 7.0-only commands, but nothing tests them on "
+                    f"{shown}); set INFERNO_REDIS_SERVER to a redis-server 7 or REDIS_URL"
                 )
             server = start_redis(self.data / "redis", _pick_port(self.args.redis_port), binary)
             self.embedded.append(server)
