@@ -70,6 +70,7 @@ class LiveTable:
     version: int = 0
     created_ms: int = 0
     last_change_ms: int = 0
+    last_move_ms: int = 0
     to_act: list[int] = field(default_factory=list)
     clock: dict[str, int] = field(default_factory=dict)
     seed_commitment: str = ""
@@ -115,6 +116,8 @@ class LiveTable:
             ],
             "moves_last_minute": len(self.moves),
             "last_change_ms": self.last_change_ms,
+            "last_move_ms": self.last_move_ms,
+            "private": self.private,
             "to_act": [self.seat_name(s) for s in self.to_act] if live else [],
             "deadline_ms": self.last_change_ms + turn * 1000
             if live and turn and self.to_act
@@ -207,6 +210,7 @@ class LiveTables:
             table.from_start = True
         elif kind == "table.action_applied":
             table.moves.append(env.time)
+            table.last_move_ms = max(table.last_move_ms, env.time)
             action = p.get("action") or {}
             table.played.append(
                 (

@@ -77,6 +77,7 @@ async def test_a_tables_story_becomes_its_row_and_reaches_the_pages(
         assert row["game"] == "oh_hell" and row["version"] == 3
         assert [s["kind"] for s in row["seats"]] == ["person", "bot", "bot"]
         assert row["to_act"] == ["Ana1"] and row["deadline_ms"] > 0
+        assert row["last_move_ms"] > 0 and row["private"] is False
 
         page = live.subscribe()
         await publish(

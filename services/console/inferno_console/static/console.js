@@ -34,6 +34,7 @@ function fillRow(tr, r) {
   const link = cells[0].querySelector("a");
   link.href = "/tables/" + r.id;
   link.textContent = r.id.slice(0, 10);
+  cells[0].querySelector(".private").textContent = r.private ? " private" : "";
   cells[1].textContent = r.game;
   cells[2].textContent = r.status + (r.stuck ? " (stuck)" : "");
   cells[3].textContent = r.version;
@@ -45,7 +46,7 @@ function fillRow(tr, r) {
     return span;
   }));
   cells[5].textContent = r.moves_last_minute;
-  cells[6].dataset.ms = r.last_change_ms;
+  cells[6].dataset.ms = r.last_move_ms;
   cells[7].textContent = r.to_act.join(", ");
   if (r.deadline_ms) {
     const d = document.createElement("span");
