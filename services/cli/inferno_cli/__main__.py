@@ -14,7 +14,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .lobby_api import ClientError, Lobby
 from .session import Session, default_path
@@ -205,7 +205,10 @@ def _play(args: argparse.Namespace, engine: Engine) -> int:
         last_version = view.version
         if over:
             return 0
-        if view.legal_actions:
+        # Dante's Inferno lets every seat trade in the active player's step, but waits only for
+        # some: --auto moves only when waited for (a pass would only hold the table up).
+        waited = view.your_seat in (view.decision.waiting_on or view.decision.seats)
+        if view.legal_actions and (waited or not args.auto):
             if args.auto:
                 action = view.legal_actions[0]
             else:
@@ -218,6 +221,9 @@ def _play(args: argparse.Namespace, engine: Engine) -> int:
                     text = script.pop(0)
                 else:
                     return 0
+                if text.strip().lower() in ("help", "?"):
+                    print(prompt_help(view), flush=True)
+                    continue
                 try:
                     action = parse(text, list(view.legal_actions))
                 except ValueError as err:
@@ -245,6 +251,23 @@ def _play(args: argparse.Namespace, engine: Engine) -> int:
         if deadline is not None and time.monotonic() > deadline:
             raise ClientError(f"gave up waiting after {args.timeout:g} s ({status(view)})")
         time.sleep(args.poll)
+
+
+def prompt_help(view: Any) -> str:
+    """What ``help`` at the move prompt says: how moves are typed, every legal move now, and
+    where the rules are."""
+    from .moves import describe
+
+    moves = ", ".join(describe(a) for a in view.legal_actions) or "none now"
+    return "\n".join(
+        [
+            "type a move as it is listed (any case); a one-word move may be its last word",
+            "(2 for 'bid 2', 10H for 'play 10H'). Ctrl-D leaves the prompt; the table plays",
+            "on, and 'inferno play TABLE' brings you back.",
+            f"legal now: {moves}",
+            f"the rules: inferno rules {view.game}",
+        ]
+    )
 
 
 def run(args: argparse.Namespace) -> int:
