@@ -109,3 +109,16 @@ def test_text_from_the_view_is_escaped() -> None:
     picture = svg(view)
     assert "<script>" not in picture and "<b>" not in picture
     classes(picture)  # still parses
+
+
+def test_the_tool_plays_a_seeded_game_and_writes_its_picture(tmp_path: Any) -> None:
+    from tools.dantes_picture import main, position
+
+    out = tmp_path / "board.svg"
+    assert main(["--players", "3", "--moves", "120", "--seed", "t", "--out", str(out)]) == 0
+    picture = out.read_text(encoding="utf-8")
+    state = position(3, "t", 120, 12, ["heuristic", "random"])
+    assert picture == svg(GAME.view(state, SPECTATOR))
+    assert classes(picture)["token"] >= 9  # three setup tokens a seat at least
+    with pytest.raises(SystemExit):
+        main(["--players", "7", "--out", str(out)])
