@@ -20,7 +20,7 @@ from fastapi_offline import FastAPIOffline
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
-from pydantic import BaseModel
+from pydantic import BaseModel, computed_field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match as RouteMatch
 
@@ -63,6 +63,17 @@ def _allowed_methods(request: Request) -> str:
     return ", ".join(sorted(methods))
 
 
+#: The rating players are shown: ``1000 + 40 · (mu − 3·sigma)``. OpenSkill starts everyone at
+#: mu 25, sigma 25/3, so a new player shows 1000 (not 0, going negative after a first loss), and
+#: a point of the model is 40 shown points. ``rating`` keeps the model's own number.
+SHOWN_BASE, SHOWN_SCALE = 1000, 40
+
+
+def shown(rating: float | None) -> int | None:
+    """The rating as players see it (see :data:`SHOWN_BASE`)."""
+    return None if rating is None else round(SHOWN_BASE + SHOWN_SCALE * rating)
+
+
 class LeaderboardEntry(BaseModel):
     position: int
     player_id: str
@@ -72,6 +83,10 @@ class LeaderboardEntry(BaseModel):
     mu: float
     sigma: float
     matches: int
+
+    @computed_field(description="The rating shown to players: 1000 + 40·(mu − 3·sigma).")
+    def shown_rating(self) -> int:
+        return SHOWN_BASE + round(SHOWN_SCALE * self.rating)
 
 
 class Leaderboard(BaseModel):
@@ -91,6 +106,14 @@ class MatchSummary(BaseModel):
     winner: bool
     rating_before: float | None
     rating_after: float | None
+
+    @computed_field(description="rating_before as shown to players (1000 + 40·rating).")
+    def shown_rating_before(self) -> int | None:
+        return shown(self.rating_before)
+
+    @computed_field(description="rating_after as shown to players (1000 + 40·rating).")
+    def shown_rating_after(self) -> int | None:
+        return shown(self.rating_after)
 
 
 class History(BaseModel):

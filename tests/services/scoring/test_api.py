@@ -51,6 +51,10 @@ def test_leaderboard_pages(api, migrated_db: str) -> None:
     assert [e["position"] for e in second["entries"]] == [3, 4]
     e = first["entries"][0]
     assert e["rating"] == pytest.approx(e["mu"] - 3 * e["sigma"])
+    # Players are shown 1000 + 40 · rating: a new player's 1000 (mu 25, sigma 25/3), not 0.
+    for x in first["entries"] + second["entries"]:
+        assert x["shown_rating"] == round(1000 + 40 * x["rating"])
+    assert 1000 + 40 * (25 - 3 * 25 / 3) == 1000
     everyone = client.get("/games/oh_hell/leaderboard").json()["entries"]
     assert not any(x["bot"] for x in everyone) and "bot1" not in {x["player_id"] for x in everyone}
     with psycopg.connect(migrated_db) as conn:  # still rated, as the opponent it was
@@ -77,6 +81,9 @@ def test_player_history_newest_first(api) -> None:
     assert [m["table_id"] for m in body["matches"]] == [e.table for e in played[::-1][:3]]
     first = body["matches"][0]
     assert first["rating_after"] is not None and first["rating_before"] is not None
+    assert first["shown_rating_after"] == round(1000 + 40 * first["rating_after"])
+    oldest = client.get("/players/cid/matches", params={"offset": len(played) - 1}).json()
+    assert oldest["matches"][0]["shown_rating_before"] == 1000  # where every player starts
 
 
 def test_history_and_match_show_the_seat_that_abandoned(
