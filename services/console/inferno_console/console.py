@@ -48,6 +48,7 @@ class Console:
             settings.redis_prefix,
             stuck_minutes=settings.stuck_minutes,
             push_every_seconds=settings.push_every_seconds,
+            snapshot_every_seconds=settings.live_snapshot_seconds,
         )
         pages = Environment(
             loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"])

@@ -26,6 +26,13 @@ from inferno_bus import EventType, stream_key
 log = logging.getLogger(__name__)
 
 EVENTS_KEPT = 300  # per table, for its page's event log
+SNAPSHOT_EVENTS = 50  # per table, in the snapshot
+#: What a snapshot keeps of a table (plain data; see LiveTables.snapshot).
+SNAPSHOT_FIELDS = (
+    "id", "game", "seats", "status", "version", "created_ms", "last_change_ms", "last_move_ms",
+    "to_act", "clock", "seed_commitment", "seed", "scores", "spectator_delay_seconds",
+    "private", "options",
+)  # fmt: skip
 TYPES = frozenset(t.value for t in EventType)
 
 
@@ -176,6 +183,7 @@ class LiveTables:
         stuck_minutes: float = 5.0,
         push_every_seconds: float = 0.25,
         keep_ended_seconds: float = 600.0,
+        snapshot_every_seconds: float = 30.0,
     ) -> None:
         self._redis, self.stream = redis, stream_key(prefix, "tables")
         self.tables: dict[str, LiveTable] = {}
@@ -185,6 +193,9 @@ class LiveTables:
         self._subscribers: dict[asyncio.Queue[dict[str, Any]], str | None] = {}
         self.caught_up = asyncio.Event()
         self.last_read_at = 0.0
+        self.last_id = "0"  # the newest stream entry folded in
+        self.snapshot_key = prefix + "console:live-snapshot"
+        self._snapshot_every = snapshot_every_seconds
         self._tasks: list[asyncio.Task[None]] = []
 
     # ------------------------------------------------------------------ folding events
@@ -257,10 +268,59 @@ class LiveTables:
 
     # ------------------------------------------------------------------ reading the bus
     async def start(self) -> None:
+        await self.load_snapshot()
         self._tasks = [
             asyncio.create_task(self._read(), name="console-bus-reader"),
             asyncio.create_task(self._push(), name="console-push"),
+            asyncio.create_task(self._keep_snapshots(), name="console-snapshots"),
         ]
+
+    # ------------------------------------------------------------------ snapshots
+    # A restart reads the stream from the last snapshot on, not from its start. The snapshot
+    # keeps each table's row and its newest events; not the moves of the replay check (a
+    # table restored from it says its early moves are gone) nor the last minute's move times.
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "last_id": self.last_id,
+            "tables": [
+                {
+                    **{k: getattr(t, k) for k in SNAPSHOT_FIELDS},
+                    "events": list(t.events)[-SNAPSHOT_EVENTS:],
+                }
+                for t in self.tables.values()
+            ],
+        }
+
+    async def save_snapshot(self) -> None:
+        text = json.dumps(self.snapshot(), separators=(",", ":"))
+        await self._redis.set(self.snapshot_key, text, ex=7 * 24 * 3600)
+
+    async def load_snapshot(self) -> None:
+        try:
+            raw = await self._redis.get(self.snapshot_key)
+            if raw is None:
+                return
+            data = json.loads(raw)
+            tables = {}
+            for item in data["tables"]:
+                table = LiveTable(**{k: item[k] for k in SNAPSHOT_FIELDS})
+                table.events.extend(item.get("events", []))
+                tables[table.id] = table
+        except Exception as err:  # no usable snapshot: read the whole stream instead
+            log.warning("the live-list snapshot is unusable (%s); reading the whole stream", err)
+            return
+        self.tables, self.last_id = tables, str(data["last_id"])
+
+    async def _keep_snapshots(self) -> None:
+        saved = ""
+        while True:
+            await asyncio.sleep(self._snapshot_every)
+            if self.caught_up.is_set() and self.last_id != saved:
+                try:
+                    await self.save_snapshot()
+                    saved = self.last_id
+                except Exception as err:  # Redis away: the next round tries again
+                    log.warning("could not save the live-list snapshot: %s", err)
 
     async def stop(self) -> None:
         for task in self._tasks:
@@ -270,10 +330,11 @@ class LiveTables:
                 await task
 
     async def _read(self) -> None:
-        last = "0"
         while True:
             try:
-                answer = await self._redis.xread({self.stream: last}, count=1000, block=1000)
+                answer = await self._redis.xread(
+                    {self.stream: self.last_id}, count=1000, block=1000
+                )
             except asyncio.CancelledError:
                 raise
             except Exception as err:  # Redis restarting: say so, wait, go on where we were
@@ -286,7 +347,7 @@ class LiveTables:
                 continue
             for _stream, entries in answer:
                 for entry_id, fields in entries:
-                    last = entry_id
+                    self.last_id = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
                     seen = read_entry(fields)
                     if seen is None:
                         continue

@@ -50,6 +50,8 @@ class Settings(BaseSettings):
     stuck_minutes: float = Field(default=5.0, gt=0)
     # Live list pushes are gathered for this long, then sent as one message per page.
     push_every_seconds: float = Field(default=0.25, gt=0)
+    # The live list is saved to Redis this often, so a restart reads the bus from there on.
+    live_snapshot_seconds: float = Field(default=30.0, gt=0)
     log_level: str = "INFO"
 
     @model_validator(mode="after")
