@@ -264,6 +264,25 @@ def test_whole_short_games_with_only_legal_moves(players: int) -> None:
     assert game.result(state) is not None
 
 
+def test_heuristic_bots_make_trades_with_each_other_and_accept_them() -> None:
+    """Four heuristic seats, asked in a random order among the seats the table waits for (as
+    the worker asks them): offers are made, and some are accepted."""
+    game = get_game("dantes_inferno")
+    made = accepted = 0
+    for match in range(3):
+        rng = random.Random(match)
+        seats = [bot() for _ in range(4)]
+        state = game.new_game(4, {"ROUND_CAP": 6}, f"trades-{match}")
+        while not game.is_over(state):
+            seat = rng.choice(game.waiting_on(state))
+            view = game.view(state, Viewer.of_seat(seat))
+            out = applied(state, seat, seats[seat].choose(view, legal(state, seat), rng))
+            made += sum(1 for e in out.events if e.kind == "offer")
+            accepted += sum(1 for e in out.events if e.kind == "accept")
+            state = out.state
+    assert made and accepted, (made, accepted)
+
+
 def test_it_beats_the_random_bot_in_short_matches() -> None:
     spec = make_spec(
         "dantes_inferno", 4, ["heuristic", "random"], 32, seed="ci", options={"ROUND_CAP": 6}
