@@ -173,15 +173,22 @@ def _demon(space: int) -> str:
     return f'<polygon class="demon" points="{points}" fill="#000" stroke="#c0392b"/>'
 
 
-def _good_bad(cell: int, which: str) -> list[str]:
+def _good_bad(cell: int, which: str) -> str:
+    """A frame round the whole tile (it acts on both spaces): white edged in black for the good
+    token, black and dashed for the bad one; nothing on the tile is covered."""
     x, y = _xy(cell)
-    cx, cy = (x + CELL - 9, y + 9) if which == "good" else (x + 9, y + CELL - 9)
-    fill = "#ffffff" if which == "good" else "#000000"
-    ink = "#000" if which == "good" else "#fff"
-    return [
-        f'<circle class="{which}" cx="{cx}" cy="{cy}" r="7" fill="{fill}" stroke="#000"/>',
-        _text(cx, cy, "+" if which == "good" else "−", "mark-label", 11, ink),
-    ]
+    inner = (
+        f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" rx="5" '
+        'fill="none" stroke="#000000" stroke-width="5"/>'
+    )
+    if which == "good":
+        inner += (
+            f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" rx="5" '
+            'fill="none" stroke="#ffffff" stroke-width="3"/>'
+        )
+    else:
+        inner = inner.replace('stroke-width="5"', 'stroke-width="3" stroke-dasharray="5,3"')
+    return f'<g class="{which}">{inner}</g>'
 
 
 def _legend(view: Mapping[str, Any]) -> list[str]:
@@ -230,8 +237,8 @@ def _legend(view: Mapping[str, Any]) -> list[str]:
     row += 46
     keys = [
         ("demon", "demon"),
-        ("good", "good token (doubles)"),
-        ("bad", "bad token (cancels)"),
+        ("good", "good token: white frame (doubles)"),
+        ("bad", "bad token: black frame (cancels)"),
         ("down", "face-down tile"),
     ]
     for kind, label in keys:
@@ -245,10 +252,12 @@ def _legend(view: Mapping[str, Any]) -> list[str]:
                 f'<rect class="key" x="0" y="{row - 6}" width="12" height="12" fill="{DOWN_FILL}"/>'
             )
         else:
-            fill = "#ffffff" if kind == "good" else "#000000"
-            lines.append(
-                f'<circle class="key" cx="6" cy="{row}" r="6" fill="{fill}" stroke="#000"/>'
-            )
+            frame = f'<rect class="key" x="0" y="{row - 6}" width="12" height="12" fill="#f1c40f" '
+            if kind == "good":
+                lines.append(frame + 'stroke="#000" stroke-width="4"/>')
+                lines.append(frame + 'stroke="#fff" stroke-width="2"/>')
+            else:
+                lines.append(frame + 'stroke="#000" stroke-width="2.5" stroke-dasharray="3,2"/>')
         lines.append(_left(20, row, label, "info", 11))
         row += 20
     for res in RESOURCES:
@@ -297,7 +306,7 @@ def svg(view: Mapping[str, Any]) -> str:
     for which in ("good", "bad"):
         cell = parse_cell(view.get(which))
         if cell >= 0:
-            parts += _good_bad(cell, which)
+            parts.append(_good_bad(cell, which))
     for space in (parse_space(s) for s in view.get("demons", ())):
         if space >= 0:
             parts.append(_demon(space))
