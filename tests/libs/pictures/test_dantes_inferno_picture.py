@@ -122,3 +122,17 @@ def test_the_tool_plays_a_seeded_game_and_writes_its_picture(tmp_path: Any) -> N
     assert classes(picture)["token"] >= 9  # three setup tokens a seat at least
     with pytest.raises(SystemExit):
         main(["--players", "7", "--out", str(out)])
+
+
+def test_the_view_that_crossed_the_wire_draws_the_same_picture() -> None:
+    """What the console gets (the engine's GetView answer, read back by the codec) draws as the
+    rules core's own view does, for a seat's view and an operator's."""
+    from inferno_proto import engine_pb2 as pb
+    from inferno_proto.codecs import codec, view_dict
+
+    for state in positions(3, "wire", every=40):
+        for viewer, seat in ((Viewer.of_seat(1), 1), (OPERATOR, None)):
+            view = GAME.view(state, viewer)
+            reply = pb.GetViewResponse(game="dantes_inferno", your_seat=seat)
+            codec("dantes_inferno").fill_view(reply, view)
+            assert svg(view_dict(reply)) == svg(view)
