@@ -35,7 +35,7 @@ keeps saying no cannot hold the turn).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from inferno_rules import Action
@@ -204,7 +204,7 @@ class DantesInfernoHeuristic:
         return legal[0]
 
     @staticmethod
-    def best(legal: Sequence[Action], score: Any) -> Action:
+    def best(legal: Sequence[Action], score: Callable[[Action], float]) -> Action:
         """The legal action with the highest score (the first listed among equals)."""
         return max(enumerate(legal), key=lambda pair: (score(pair[1]), -pair[0]))[1]
 
