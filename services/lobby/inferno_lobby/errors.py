@@ -78,4 +78,4 @@ class InvalidField(LobbyError):
             "input": self.value,
             "ctx": {"allowed": self.allowed},
         }
-        return {"detail": validation_errors([error])}
+        return {"detail": validation_errors([error]), "code": "invalid_option"}

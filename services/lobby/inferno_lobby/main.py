@@ -102,7 +102,8 @@ def create_app(
     async def invalid_request(request: Request, err: RequestValidationError) -> JSONResponse:
         # FastAPI's shape, but what it repeats of the input is cut short (a 1 MB value must
         # not come back as a 1 MB answer).
-        return JSONResponse({"detail": validation_errors(err.errors())}, status_code=422)
+        body = {"detail": validation_errors(err.errors()), "code": "invalid_request"}
+        return JSONResponse(body, status_code=422)
 
     @app.exception_handler(InvalidField)
     async def invalid_field(request: Request, err: InvalidField) -> JSONResponse:

@@ -30,9 +30,20 @@ from .db import UNAVAILABLE
 
 
 class Problem(BaseModel):
-    """Why a request was refused."""
+    """Why a request was refused: a sentence for people, a stable code for programs."""
 
     detail: str
+    code: str
+
+
+#: The ``code`` of each HTTP error scoring answers (the lobby uses the same words).
+HTTP_CODES = {
+    400: "unreadable",
+    404: "not_found",
+    405: "method_not_allowed",
+    422: "invalid_request",
+    503: "unavailable",
+}
 
 
 class Readiness(BaseModel):
@@ -318,19 +329,27 @@ def create_app(pool: ConnectionPool, readiness: Callable[[], dict[str, str]]) ->
         headers = dict(err.headers or {})
         if err.status_code == 405:  # every method of the path, not the first route's only
             headers["Allow"] = _allowed_methods(request)
+        code = HTTP_CODES.get(err.status_code, "http_error")
         return JSONResponse(
-            {"detail": short(str(err.detail), 300)}, status_code=err.status_code, headers=headers
+            {"detail": short(str(err.detail), 300), "code": code},
+            status_code=err.status_code,
+            headers=headers,
         )
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"detail": validation_errors(err.errors())}, status_code=422)
+        body = {"detail": validation_errors(err.errors()), "code": HTTP_CODES[422]}
+        return JSONResponse(body, status_code=422)
 
     @app.exception_handler(UNAVAILABLE[0])
     @app.exception_handler(UNAVAILABLE[1])
     async def _unavailable(_request: Request, _err: Exception) -> JSONResponse:
         return JSONResponse(
-            {"detail": "scores are unavailable right now; try again shortly"}, status_code=503
+            {
+                "detail": "scores are unavailable right now; try again shortly",
+                "code": "unavailable",
+            },
+            status_code=503,
         )
 
     def board(game: str, limit: int, offset: int, now: int) -> Leaderboard:

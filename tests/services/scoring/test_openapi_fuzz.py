@@ -127,7 +127,7 @@ def test_an_undocumented_method_is_405_with_the_paths_methods_in_allow(
         assert answer.status_code == 405, (method, path)
         allowed = {m.strip() for m in answer.headers["allow"].split(",")}
         assert allowed - {"HEAD"} == documented, (method, path, answer.headers["allow"])
-        assert answer.json() == {"detail": "Method Not Allowed"}
+        assert answer.json() == {"detail": "Method Not Allowed", "code": "method_not_allowed"}
 
 
 @schema.parametrize()

@@ -51,7 +51,10 @@ def test_a_result_is_hidden_until_the_spectator_delay_has_passed(
 
     # …but not shown: the match, the histories, the boards (as before the match).
     assert client.get("/matches/late").status_code == 404
-    assert client.get("/matches/late").json() == {"detail": "no finished match at table 'late'"}
+    assert client.get("/matches/late").json() == {
+        "detail": "no finished match at table 'late'",
+        "code": "not_found",
+    }
     ann = client.get("/players/ann/matches").json()
     assert [m["table_id"] for m in ann["matches"]] == ["before"] and ann["total"] == 1
     assert client.get("/players/dee/matches").status_code == 404
