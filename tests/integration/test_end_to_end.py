@@ -35,17 +35,21 @@ def wait_for(check: Any, what: str, timeout: float = 120.0, every: float = 0.2) 
     raise AssertionError(f"timed out waiting for {what}")
 
 
+def sign_up(lobby: httpx.Client) -> tuple[dict[str, Any], str, dict[str, str]]:
+    """A new person signs up: their tokens, account id and the Authorization header."""
+    name = f"p{uuid.uuid4().hex[:10]}"
+    signed = lobby.post("/auth/signup", json={"username": name, "password": "lasciate-ogni"})
+    assert signed.status_code == 201, signed.text
+    tokens = signed.json()
+    return tokens, tokens["account"]["id"], {"Authorization": f"Bearer {tokens['access_token']}"}
+
+
 @pytest.mark.parametrize(("game", "players"), GAMES)
 def test_sign_up_quick_play_with_bots_to_the_end_and_the_leaderboard(
     stack: StackProcess, game: str, players: int
 ) -> None:
     lobby = httpx.Client(base_url=stack.lobby, timeout=10)
-    name = f"p{uuid.uuid4().hex[:10]}"
-    signed = lobby.post("/auth/signup", json={"username": name, "password": "lasciate-ogni"})
-    assert signed.status_code == 201, signed.text
-    tokens = signed.json()
-    me = tokens["account"]["id"]
-    auth = {"Authorization": f"Bearer {tokens['access_token']}"}
+    tokens, me, auth = sign_up(lobby)
     queued = lobby.post("/quickplay", json={"game": game, "players": players}, headers=auth)
     assert queued.status_code == 202, queued.text
 
@@ -138,12 +142,7 @@ def test_dantes_inferno_through_every_service_with_trades_to_the_leaderboard(
     from inferno_rules import Action
 
     lobby = httpx.Client(base_url=stack.lobby, timeout=10)
-    name = f"d{uuid.uuid4().hex[:10]}"
-    signed = lobby.post("/auth/signup", json={"username": name, "password": "lasciate-ogni"})
-    assert signed.status_code == 201, signed.text
-    tokens = signed.json()
-    me = tokens["account"]["id"]
-    auth = {"Authorization": f"Bearer {tokens['access_token']}"}
+    tokens, me, auth = sign_up(lobby)
     bad = lobby.post(
         "/tables",
         json={"game": "dantes_inferno", "players": 3, "options": {"ROUND_CAP": 900}},

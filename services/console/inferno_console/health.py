@@ -1,6 +1,6 @@
 """The health page's numbers, sampled every ``health_every_seconds`` and kept for an hour.
 
-Each sample asks every service its health (HTTP ``/health/ready`` or ``/readyz``, the engine's
+Each sample asks every service its health (HTTP ``/health/ready``, the engine's
 gRPC health check), reads each consumer group's lag on the tables stream (``XINFO GROUPS``),
 the Celery queues' depth (the broker's lists, under the key prefix), and the engine's and
 worker's Prometheus counters, turned into rates between two samples: moves per second, timer
@@ -76,7 +76,7 @@ class Health:
         s = self.s
         return {
             "lobby": f"{s.lobby_url}/health/ready" if s.lobby_url else "",
-            "scoring": f"{s.scoring_url}/readyz" if s.scoring_url else "",
+            "scoring": f"{s.scoring_url}/health/ready" if s.scoring_url else "",
             "engine": s.engine_address,
             "worker": f"{s.worker_metrics_url}/health/ready" if s.worker_metrics_url else "",
             "dispatcher": f"{s.dispatcher_metrics_url}/health/ready"

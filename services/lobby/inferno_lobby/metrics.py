@@ -17,19 +17,19 @@ class LobbyMetrics:
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
         self.requests = Counter(
-            "lobby_http_requests",
+            "inferno_lobby_http_requests",
             "HTTP requests answered, by method, route and status.",
             ["method", "route", "status"],
             registry=self.registry,
         )
         self.latency = Histogram(
-            "lobby_http_request_seconds",
+            "inferno_lobby_http_request_seconds",
             "Time to answer an HTTP request, by route.",
             ["route"],
             registry=self.registry,
         )
         self.events = Counter(
-            "lobby_events",
+            "inferno_lobby_events",
             "Things that happened in the lobby: sign-ups, log-ins, tables, matches.",
             ["event"],
             registry=self.registry,

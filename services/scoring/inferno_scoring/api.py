@@ -2,8 +2,9 @@
 
 Read only; every answer comes from the rows the consumer wrote. Leaderboards sort by the
 conservative rating ``mu - 3·sigma`` (OpenSkill's ordinal), ties by player id, so a page is
-stable. ``/healthz`` says the process is alive, ``/readyz`` whether PostgreSQL, Redis, the
-migrations and the consumer are all fine (503 otherwise), ``/metrics`` is for Prometheus.
+stable. ``/health/live`` says the process is alive, ``/health/ready`` whether PostgreSQL,
+Redis, the migrations and the consumer are all fine (503 otherwise), as in every service
+(``/healthz`` and ``/readyz`` answer the same), ``/metrics`` is for Prometheus.
 OpenAPI docs are at ``/docs``.
 """
 
@@ -373,10 +374,19 @@ def create_app(pool: ConnectionPool, readiness: Callable[[], dict[str, str]]) ->
             ],
         )
 
+    # /health/live and /health/ready, as every service names them; /healthz and /readyz stay
+    # for probes written before.
+    @app.get("/health/live", tags=["operations"])
     @app.get("/healthz", tags=["operations"])
     def healthz() -> Alive:
         return Alive(status="alive")
 
+    @app.get(
+        "/health/ready",
+        tags=["operations"],
+        response_model=Readiness,
+        responses={503: {"model": Readiness, "description": "Something it needs is not fine."}},
+    )
     @app.get(
         "/readyz",
         tags=["operations"],

@@ -37,9 +37,12 @@ def test_metrics_count_requests_by_route(client: TestClient) -> None:
     client.get("/tables")
     client.get(f"/tables/{'0' * 32}")
     text = client.get("/metrics").text
-    assert 'lobby_http_requests_total{method="POST",route="/auth/signup",status="201"} 1.0' in text
+    assert (
+        'inferno_lobby_http_requests_total{method="POST",route="/auth/signup",status="201"} 1.0'
+        in text
+    )
     assert 'route="/tables/{table_id}",status="401"' in text
-    assert 'lobby_events_total{event="sign_up"} 1.0' in text
+    assert 'inferno_lobby_events_total{event="sign_up"} 1.0' in text
 
 
 def test_games_list_their_options(client: TestClient) -> None:

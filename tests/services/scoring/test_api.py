@@ -143,6 +143,9 @@ def test_health_readiness_metrics_and_docs(api) -> None:
     client, data = api
     assert client.get("/healthz").json() == {"status": "alive"}
     assert client.get("/readyz").status_code == 200
+    # The same paths as every other service.
+    assert client.get("/health/live").json() == {"status": "alive"}
+    assert client.get("/health/ready").json() == client.get("/readyz").json()
     data["checks"]["postgresql"] = "unreachable: OperationalError"
     not_ready = client.get("/readyz")
     assert not_ready.status_code == 503
