@@ -130,6 +130,7 @@ SERVICES: list[Service] = [
         "worker",
         "celery",
         args=(
+            "--quiet",  # no start-up banner: the log holds JSON lines only (docs/logging.md)
             "-A",
             "inferno_worker.celery_app",
             "worker",

@@ -20,9 +20,13 @@ Run: ``celery -A inferno_worker.celery_app worker --pool=threads -c 8``.
 
 from __future__ import annotations
 
+import os
 import threading
+import warnings
 
+import structlog
 from celery import Celery
+from celery.exceptions import SecurityWarning
 from celery.signals import setup_logging, worker_ready, worker_shutting_down
 from kombu import Exchange, Queue
 
@@ -95,6 +99,11 @@ def worker_checks() -> dict[str, str | None]:
     return checks
 
 
+# Celery warns of a worker run as root on stderr, as plain text, before logging is set up; the
+# same warning is logged as a JSON line once it is (see _json_logs).
+warnings.filterwarnings("ignore", category=SecurityWarning)
+
+
 @setup_logging.connect
 def _json_logs(loglevel: object = None, **_: object) -> None:
     """A worker process logs JSON lines like every service (Celery's own lines included)."""
@@ -104,6 +113,11 @@ def _json_logs(loglevel: object = None, **_: object) -> None:
 
     level = logging.getLevelName(loglevel) if isinstance(loglevel, int) else loglevel
     configure("worker", level if isinstance(level, str) and level.isalpha() else "INFO")
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        structlog.get_logger("inferno_worker").warning(
+            "worker_runs_as_root",
+            advice="run the worker as an unprivileged user (the container image does)",
+        )
 
 
 @worker_ready.connect

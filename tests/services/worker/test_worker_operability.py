@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
+import os
 import subprocess
 import sys
 import threading
@@ -60,7 +61,7 @@ def _value(port: int, name: str, **labels: str) -> float:
 
 def test_worker_and_dispatcher_serve_metrics_and_health(stack: Stack) -> None:
     worker_port, dispatch_port = free_port(), free_port()
-    stack.worker(INFERNO_WORKER_METRICS_PORT=str(worker_port))
+    worker = stack.worker(INFERNO_WORKER_METRICS_PORT=str(worker_port))
     stack.dispatcher(
         INFERNO_WORKER_DISPATCH_METRICS_PORT=str(dispatch_port), INFERNO_WORKER_TURN_MS="300"
     )
@@ -94,6 +95,10 @@ def test_worker_and_dispatcher_serve_metrics_and_health(stack: Stack) -> None:
         group="worker",
         outcome="handled",
     )
+    # Celery's plain-text superuser warning is a JSON line (these tests run as root).
+    assert "superuser privileges" not in worker.text()
+    if os.geteuid() == 0:
+        assert worker.lines(event="worker_runs_as_root", level="warning")
     for port in (worker_port, dispatch_port):
         assert _get(port, "/health/live") == (200, '{"status": "ok"}')
         code, body = _get(port, "/health/ready")
