@@ -217,3 +217,30 @@ def test_the_commands_a_player_expects(stack: StackProcess, session_file: Path) 
     assert out.returncode == 0 and "signed out" in out.stdout
     after = run_cli(stack, session_file, "mine")
     assert after.returncode == 1 and "sign in first" in after.stderr
+
+
+def test_the_printed_operator_command_grants_the_role_in_this_runs_database(
+    stack: StackProcess, session_file: Path
+) -> None:
+    """grant-operator must be told the database the launcher started; the launcher prints the
+    whole command, and it works as printed."""
+    import shlex
+    import subprocess
+
+    from .stack_process import child_env
+
+    name = _signup(stack, session_file)
+    line = next(x for x in stack.lines if x.strip().startswith("operator:"))
+    words = shlex.split(line.strip().removeprefix("operator:").replace("NAME", name))
+    setting, command = words[0], words[1:]
+    key, _, url = setting.partition("=")
+    assert key == "INFERNO_DATABASE_URL" and url
+    done = subprocess.run(
+        command, env=child_env(INFERNO_DATABASE_URL=url), capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"{name} is now an operator" in done.stdout
+    again = run_cli(stack, session_file, "login", name, "--password", PASSWORD)
+    assert again.returncode == 0, again.stderr
+    me = run_cli(stack, session_file, "whoami")
+    assert "(operator)" in me.stdout, me.stdout

@@ -316,6 +316,12 @@ class Stack:
             f"--engine 127.0.0.1:{self.ports.engine} signup NAME",
             flush=True,
         )
+        # The lobby's accounts live in this run's database: grant-operator must be told which.
+        print(
+            f"  operator: INFERNO_DATABASE_URL={self.database_url} "
+            f"{sys.executable} -m inferno_lobby grant-operator NAME",
+            flush=True,
+        )
         print("Ctrl-C stops everything; the data stays for the next run.", flush=True)
 
     def watch(self) -> int:
