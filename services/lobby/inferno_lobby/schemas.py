@@ -6,7 +6,7 @@ game-specific checks (options, seat counts) come from the rules registry in :mod
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -192,6 +192,9 @@ class SeatPublic(BaseModel):
 TableStatus = Literal["open", "started", "finished", "aborted", "closed"]
 
 
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
 class TablePublic(TableBase):
     id: str
     status: TableStatus
@@ -205,8 +208,19 @@ class TablePublic(TableBase):
     invite_code: str | None = Field(
         default=None, description="Shown to the owner and seated players of a private table."
     )
-    created_at: datetime
-    started_at: datetime | None = None
+    created_at: int = Field(description="Milliseconds since the Unix epoch.")
+    started_at: int | None = Field(default=None, description="Milliseconds since the Unix epoch.")
+
+    @field_validator("created_at", "started_at", mode="before")
+    @classmethod
+    def _epoch_ms(cls, value: Any) -> Any:
+        # Every time the platform sends is ms since the epoch (scoring, the engine, the bus);
+        # the database gives datetimes (or, inside JSON, their ISO text).
+        if isinstance(value, str):
+            value = datetime.fromisoformat(value)
+        if isinstance(value, datetime):  # exact, floored like the list's SQL
+            return (value - EPOCH) // timedelta(milliseconds=1)
+        return value
 
 
 class TablesPublic(BaseModel):

@@ -63,7 +63,9 @@ SELECT json_build_object(
         'id', p.id, 'status', p.status, 'owner_id', p.owner_id,
         'seats', COALESCE(s.seats, '[]'::json), 'open_seats', p.players - COALESCE(s.n, 0),
         'quick_play', p.quick_play, 'seed_commitment', p.seed_commitment,
-        'invite_code', NULL, 'created_at', p.created_at, 'started_at', p.started_at)
+        'invite_code', NULL,
+        'created_at', floor(extract(epoch FROM p.created_at) * 1000)::bigint,
+        'started_at', floor(extract(epoch FROM p.started_at) * 1000)::bigint)
         ORDER BY p.created_at DESC, p.id), '[]'::json),
     'count', COALESCE(max(p.total), 0))::text AS body,
     count(p.id) = 0 AS empty

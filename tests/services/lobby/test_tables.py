@@ -417,6 +417,11 @@ def test_list_entries_equal_the_single_table_view(client: TestClient) -> None:
     for entry in listed:
         single = client.get(f"/tables/{entry['id']}", headers=bearer(owner)).json()
         assert TablePublic.model_validate(entry) == TablePublic.model_validate(single)
+        # Times are ms since the epoch, as scoring, the engine and the bus send them.
+        assert entry["created_at"] == single["created_at"]
+        assert isinstance(entry["created_at"], int)
+        assert abs(entry["created_at"] - time.time() * 1000) < 600_000
+    assert isinstance(next(e for e in listed if e["status"] == "started")["started_at"], int)
 
 
 def test_list_sees_changes_made_by_another_lobby_process(make_client) -> None:
