@@ -256,6 +256,10 @@ class Player(threading.Thread):
             except grpc.RpcError as err:
                 if err.code() in RETRY:
                     raise
+                if err.code() == grpc.StatusCode.ABORTED:
+                    # Another seat moved first at a simultaneous decision (a bot's trade in
+                    # Dante's Inferno's MAIN step): the table moved on; look again.
+                    continue
                 self.record.refused.append(
                     f"move {request.action_id} (version {view.version}, attempt {attempts}) "
                     f"refused: {err.code().name}: {err.details()}"

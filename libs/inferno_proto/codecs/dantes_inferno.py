@@ -68,6 +68,7 @@ EVENT_FIELDS: Final = {
         "turn_end",
         "game_won",
         "game_over",
+        "passed",
     ]
 }
 #: Events whose data keys ``from``/``to`` are board spaces (elsewhere they are seats).
@@ -355,7 +356,7 @@ class DantesInfernoCodec:
 
     def replay_actions(self, events: list[tuple[int, Event]]) -> list[tuple[int, Action]]:
         """The move of one version, rebuilt from its first event (every move's first event
-        names it and who made it; a ``pass`` changes nothing and logs nothing)."""
+        names it and who made it, a ``pass`` included)."""
         if not events:
             return []
         move = _move_of(events[0][1])
@@ -435,6 +436,8 @@ def _move_of(event: Event) -> tuple[int, Action] | None:
         return d["from"], Action("gift", {"to": d["to"], "give": d["give"]})
     if kind == "pact":
         return d["from"], Action("pact", {"to": d["to"], "text": d["text"]})
+    if kind == "passed":
+        return d["seat"], Action("pass", None)
     return None
 
 

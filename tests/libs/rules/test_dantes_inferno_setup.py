@@ -117,7 +117,11 @@ def test_unknown_and_wrong_phase_actions_are_refused() -> None:
     rejected(s, 0, Action("place", "(0,4)/o"), "wrong_phase")
     rejected(s, 0, Action("end_turn", 3), "malformed_action")
     rejected(s, 0, Action("pass", None), "not_active")
-    assert applied(s, 1, Action("pass", None)).events == ()  # another seat has nothing to say
+    # Another seat has nothing to say: nothing changes, but the log shows the move.
+    passed = applied(s, 1, Action("pass", None))
+    assert [(e.kind, e.data) for e in passed.events] == [("passed", {"seat": 1})]
+    assert passed.state._replace(moves=s.moves) == s
+    rejected(s, 1, Action("pass", 3), "malformed_action")
 
 
 def test_a_player_with_no_token_still_takes_turns() -> None:

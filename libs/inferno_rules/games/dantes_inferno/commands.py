@@ -212,6 +212,10 @@ def main(work: Work, seat: int, kind: str, arg: object) -> Rejected | None:
     if kind == "pass":
         if seat == work.active:
             return Rejected("not_active", "the active player ends his turn with end_turn")
+        if arg is not None:
+            return Rejected("malformed_action", "pass takes no argument")
+        # Nothing changes, but the log shows it: every accepted move leaves an event.
+        work.emit("passed", {"seat": seat})
         return None
     if seat != work.active:
         return Rejected("not_active", f"only the active player, seat {work.active}, may {kind} now")
