@@ -24,6 +24,7 @@ import grpc
 
 from inferno_auth import Role, issue_token
 from inferno_proto import burn_in_hell_pb2, engine_pb2, engine_pb2_grpc
+from inferno_proto.decisions import waiting_on
 from inferno_proto.options import options_to_proto
 from inferno_rules import GameInfo, all_games
 
@@ -226,7 +227,7 @@ class Player(threading.Thread):
             if view.status in ENDED:
                 return
             # A seat that may act but is not waited for (Dante's Inferno's trades) waits too.
-            waited = view.your_seat in (view.decision.waiting_on or view.decision.seats)
+            waited = view.your_seat in waiting_on(view.decision)
             if not view.legal_actions or view.status != engine_pb2.TABLE_STATUS_LIVE or not waited:
                 time.sleep(0.15)
                 continue

@@ -32,8 +32,13 @@ ONE_PLACE: Final = {
     "new_token": ("new_token", "enter"),
     "next_circle": ("next_circle", "in"),
 }
-#: Moves that name one open offer: proto field → rules kind.
+#: The same the other way: rules kind → proto field.
+PLACE_FIELDS: Final = {rules: field for field, (rules, _) in ONE_PLACE.items()}
+#: Moves that name one open offer: proto field → rules kind, and back.
 ANSWERS: Final = {"accept_offer": "accept", "reject_offer": "reject", "withdraw_offer": "withdraw"}
+ANSWER_FIELDS: Final = {rules: field for field, rules in ANSWERS.items()}
+#: Moves without an argument: proto field → their words.
+PLAIN_WORDS: Final = {"accept_roll": "accept", "end_turn": "end turn", "pass_turn": "pass"}
 #: Moves from one space to another: proto field → (rules kind, words typed).
 FROM_TO: Final = {"push": ("push", "push"), "move_demon": ("move_demon", "move demon")}
 #: Rules event kind → the field of ``DantesInfernoEvent`` (``fight`` and ``roll`` read as
@@ -174,15 +179,13 @@ class DantesInfernoCodec:
         out = pb.Action()
         move = out.dantes_inferno
         kind, arg = action.kind, action.arg
-        fields = {rules: field for field, (rules, _) in ONE_PLACE.items()}
-        if kind in fields:
-            body = getattr(move, fields[kind])
+        if kind in PLACE_FIELDS:
+            body = getattr(move, PLACE_FIELDS[kind])
             setattr(body, "position" if kind == "flip_tile" else "space", arg)
         elif kind == "accept" and arg is None:
             move.accept_roll.SetInParent()
-        elif kind in ANSWERS.values():
-            field = next(f for f, rules in ANSWERS.items() if rules == kind)
-            getattr(move, field).offer_id = arg
+        elif kind in ANSWER_FIELDS:
+            getattr(move, ANSWER_FIELDS[kind]).offer_id = arg
         elif kind in ("push", "move_demon"):
             body = getattr(move, kind)
             body.from_space, body.to_space = arg
@@ -306,15 +309,12 @@ class DantesInfernoCodec:
             return f"{ANSWERS[kind]} {body.offer_id}"
         if kind in FROM_TO:
             return f"{FROM_TO[kind][1]} {body.from_space} {body.to_space}"
-        simple = {
-            "accept_roll": "accept",
-            "end_turn": "end turn",
-            "pass_turn": "pass",
-            "reroll": f"reroll {body.die}" if kind == "reroll" else "",
-            "bonus": f"bonus {body.resource}" if kind == "bonus" else "",
-        }
-        if kind in simple:
-            return simple[kind]
+        if kind in PLAIN_WORDS:
+            return PLAIN_WORDS[kind]
+        if kind == "reroll":
+            return f"reroll {body.die}"
+        if kind == "bonus":
+            return f"bonus {body.resource}"
         if kind == "token":
             return f"token {body.which} {body.position}"
         if kind == "place_tile":

@@ -176,6 +176,7 @@ def _show_table(args: argparse.Namespace, table: dict) -> None:
 
 def _play(args: argparse.Namespace, engine: Engine) -> int:
     from inferno_proto import engine_pb2
+    from inferno_proto.decisions import waiting_on
 
     from .moves import describe, parse
     from .render import render, status
@@ -207,7 +208,7 @@ def _play(args: argparse.Namespace, engine: Engine) -> int:
             return 0
         # Dante's Inferno lets every seat trade in the active player's step, but waits only for
         # some: --auto moves only when waited for (a pass would only hold the table up).
-        waited = view.your_seat in (view.decision.waiting_on or view.decision.seats)
+        waited = view.your_seat in waiting_on(view.decision)
         if view.legal_actions and (waited or not args.auto):
             if args.auto:
                 action = view.legal_actions[0]

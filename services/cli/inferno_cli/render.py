@@ -8,6 +8,7 @@ cards, and nothing here could show them.
 from __future__ import annotations
 
 from inferno_proto import engine_pb2
+from inferno_proto.decisions import waiting_on
 
 from .boards import BOARDS
 from .moves import describe
@@ -35,8 +36,7 @@ def render(view: engine_pb2.GetViewResponse) -> str:
     if board is not None:
         lines += board(view)
     # Who the table waits for (Dante's Inferno: every seat may trade, only some must act).
-    deciding = view.decision.waiting_on or view.decision.seats
-    waiting = ", ".join(seat_name(view, s) for s in deciding)
+    waiting = ", ".join(seat_name(view, s) for s in waiting_on(view.decision))
     if view.legal_actions:
         moves = [describe(a) for a in view.legal_actions]
         shown = (

@@ -81,6 +81,12 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
+def deciding(game: Any, state: Any) -> dict[str, list[int]]:
+    """Who decides now, as the bus payloads and stored answers name it: ``to_act`` (every seat
+    that may act) and ``waiting_on`` (the seats the table waits for, ``Game.waiting_on``)."""
+    return {"to_act": list(game.to_act(state)), "waiting_on": list(game.waiting_on(state))}
+
+
 def idempotency_key(claims: Claims, action_id: str) -> str:
     """Where a move's answer is kept: the caller's own namespace of action ids.
 
@@ -540,8 +546,7 @@ class Tables:
             raise error(out.message, reason=out.code, version=snap.version)
         version = snap.version + 1
         events = (*ticked, *out.events)
-        to_act = list(game.to_act(out.state))
-        waiting_on = list(game.waiting_on(out.state))
+        after = deciding(game, out.state)  # who decides after the move
         stored = [StoredEvent(f"{version}-{i}", version, e) for i, e in enumerate(events)]
         mine = visible(stored, Viewer.of_seat(seat))
         answer = json.dumps(
@@ -550,8 +555,7 @@ class Tables:
                 "seat": seat,
                 "version": version,
                 "events": [[s.id, s.event.kind, s.event.data] for s in mine],
-                "to_act": to_act,
-                "waiting_on": waiting_on,
+                **after,
             },
             separators=(",", ":"),
         ).encode()
@@ -561,8 +565,7 @@ class Tables:
             "action": codec(snap.game).public_action(state, action),
             "action_id": move.action_id,
             "events": [e.kind for e in events],
-            "to_act": to_act,
-            "waiting_on": waiting_on,
+            **after,
             "forced": move.forced,
         }
         if real_time:
@@ -572,7 +575,18 @@ class Tables:
             envelope(EventType.ACTION_APPLIED, move.table_id, version, at, applied),
             *self._results(snap, out.state, events, version, at, over),
         ]
-        return Ruled(version, out.state, events, to_act, waiting_on, mine, answer, outbox, over, at)
+        return Ruled(
+            version,
+            out.state,
+            events,
+            after["to_act"],
+            after["waiting_on"],
+            mine,
+            answer,
+            outbox,
+            over,
+            at,
+        )
 
     async def _commit(self, move: Move, snap: Snapshot, game: Any, ruled: Ruled) -> Committed:
         """Step 4, commit: state, log, outbox and the caller's answer in one Lua step, only if
@@ -716,8 +730,7 @@ class Tables:
                 {
                     "game_time_ms": game_ms,
                     "events": [e.kind for e in events],
-                    "to_act": list(game.to_act(state)),
-                    "waiting_on": list(game.waiting_on(state)),
+                    **deciding(game, state),
                     "tick_at_ms": next_at,
                 },
             )
@@ -934,12 +947,11 @@ class Tables:
             outbox.append(envelope(EventType.TABLE_ABORTED, snap.table_id, version, at, payload))
         else:
             now = state if state is not None else self._decoded(snap, cached)
-            live = status == LIVE
+            nobody: dict[str, list[int]] = {"to_act": [], "waiting_on": []}
             changed: dict[str, Any] = {
                 "status": status,
                 "reason": reason,
-                "to_act": list(game.to_act(now)) if live else [],
-                "waiting_on": list(game.waiting_on(now)) if live else [],
+                **(deciding(game, now) if status == LIVE else nobody),
             }
             if real_time and status == LIVE:
                 changed["tick_at_ms"] = game_clock.next_tick_at(game, state, origin or 0)
@@ -980,12 +992,12 @@ class Tables:
             version = snap.version + 1
             game, state = get_game(snap.game), self._decoded(snap, cached)
             data = {"seat": seat, "reason": reason}
-            deciding = {
-                "to_act": list(game.to_act(state)),
-                "waiting_on": list(game.waiting_on(state)),
-            }
             item = envelope(
-                EventType.SEAT_HANDED_OVER, table_id, version, now_ms(), {**data, **deciding}
+                EventType.SEAT_HANDED_OVER,
+                table_id,
+                version,
+                now_ms(),
+                {**data, **deciding(game, state)},
             )
             committed = await self.store.hand_over(
                 table_id, snap.version, json.dumps(seats), Event(HANDED_OVER_EVENT, data), item

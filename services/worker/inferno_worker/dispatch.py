@@ -31,6 +31,7 @@ from inferno_bus import Envelope
 from inferno_bus.consumer import Message
 from inferno_clock import ClockPolicy, bank_after, decision_deadline, grace_deadline
 from inferno_logs import bound
+from inferno_proto.decisions import waiting_on as decision_waiting_on
 
 from . import metrics
 from .due_moves import Due, DueMoves
@@ -50,16 +51,11 @@ def now_ms() -> int:
 
 
 def waiting_on(payload: dict) -> list[int]:
-    """The seats a change leaves the table waiting for: their clocks run and their bots are
+    """The seats a bus payload leaves the table waiting for: their clocks run and their bots are
     asked to move. ``waiting_on`` where the engine sends it (a seat that may act without having
-    to, in Dante's Inferno's MAIN step, is not waited for), else ``to_act``."""
+    to, in Dante's Inferno's MAIN step, is not waited for), else ``to_act``; a GetView answer's
+    is read by :func:`inferno_proto.decisions.waiting_on`."""
     return [int(s) for s in payload.get("waiting_on", payload["to_act"])]
-
-
-def decision_seats(decision: object) -> list[int]:
-    """The same for a GetView answer's ``Decision``: ``waiting_on``, else ``seats``."""
-    waiting = list(getattr(decision, "waiting_on", ()))
-    return waiting or list(getattr(decision, "seats", ()))
 
 
 def seat_deadline(record: TableRecord, seat: int, start_ms: int) -> int:
@@ -153,7 +149,7 @@ class Dispatcher:
                 due = clocks.next_tick_at_ms or int(payload.get("tick_at_ms", 0))
                 self._real_time_changed(record, due)
             return
-        seats = decision_seats(reply.decision)
+        seats = decision_waiting_on(reply.decision)
         self._schedule(table_id, reply.version, seats, clocks.decision_since_ms)
 
     def _applied(self, table_id: str, version: int, at_ms: int, payload: dict) -> None:

@@ -15,6 +15,7 @@ import time
 
 from inferno_proto import engine_pb2
 from inferno_proto.codecs import action_from_proto, action_to_proto, view_dict
+from inferno_proto.decisions import waiting_on
 
 from .bots import UnknownBot, choose_or_pass, get_bot
 from .due_ticks import DueTicks
@@ -58,10 +59,9 @@ def _current(reply: engine_pb2.GetViewResponse, version: int, seat: int) -> str 
     apply once). Otherwise other seats could keep a bot from ever moving by moving first."""
     if reply.status != engine_pb2.TABLE_STATUS_LIVE:
         return "table not live"
-    if version and reply.version != version:
-        waited = seat in (reply.decision.waiting_on or reply.decision.seats)
-        if not (reply.decision.simultaneous and waited):
-            return f"table moved on to version {reply.version}"
+    still_waited = reply.decision.simultaneous and seat in waiting_on(reply.decision)
+    if version and reply.version != version and not still_waited:
+        return f"table moved on to version {reply.version}"
     if seat not in reply.decision.seats:
         return "not this seat's decision"
     return None

@@ -37,9 +37,10 @@ from collections.abc import Callable
 import structlog
 
 from inferno_proto import engine_pb2
+from inferno_proto.decisions import waiting_on
 
 from . import metrics
-from .dispatch import Dispatcher, decision_seats
+from .dispatch import Dispatcher
 from .due_moves import DueMoves
 from .engine_client import EngineClient, Refused
 from .game_kinds import is_real_time
@@ -136,7 +137,7 @@ class Reconciler:
         fresh = self.records.get(table_id)
         if fresh is None or fresh.version != version:
             return False  # the dispatcher has seen a newer change meanwhile: it is in hand
-        waiting = decision_seats(reply.decision)
+        waiting = waiting_on(reply.decision)
         log.warning(
             "reconcile_rescheduled",
             table_id=table_id,
