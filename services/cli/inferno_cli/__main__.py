@@ -32,10 +32,40 @@ a game, start to finish:
   inferno start TABLE
   inferno play TABLE                         (type moves such as 'bid 2' or 'play 10H')
 
-where the servers are: --lobby / INFERNO_LOBBY_URL (http://127.0.0.1:8000) and
---engine / INFERNO_ENGINE_ADDRESS (127.0.0.1:50051); who you are is kept in
---session / INFERNO_SESSION (~/.config/inferno/session.json).
+after the game:
+  inferno results                            (your recent matches and rating)
+  inferno leaderboard oh_hell                (the game's top players)
+  inferno spectate TABLE                     (watch any table; Ctrl-C stops watching)
+
+where the servers are: --lobby / INFERNO_LOBBY_URL (http://127.0.0.1:8000),
+--engine / INFERNO_ENGINE_ADDRESS (127.0.0.1:50051; the lobby publishes it) and
+--scoring / INFERNO_SCORING_URL (http://127.0.0.1:8001); who you are and these addresses are
+kept at sign-in in --session / INFERNO_SESSION (~/.config/inferno/session.json), so later
+commands need no flags.
 """
+
+#: Where the servers are when neither a flag, the environment nor the session file says
+#: (the ports ``make run`` uses).
+DEFAULTS = {
+    "lobby": "http://127.0.0.1:8000",
+    "engine": "127.0.0.1:50051",
+    "scoring": "http://127.0.0.1:8001",
+}
+ENVIRONMENT = {
+    "lobby": "INFERNO_LOBBY_URL",
+    "engine": "INFERNO_ENGINE_ADDRESS",
+    "scoring": "INFERNO_SCORING_URL",
+}
+
+
+def _given(args: argparse.Namespace, name: str) -> str:
+    """An address the player gave for this command (flag, then environment), or ""."""
+    return str(getattr(args, name, None) or os.environ.get(ENVIRONMENT[name]) or "")
+
+
+def address(args: argparse.Namespace, session: Session, name: str) -> str:
+    """Flag, environment, the session file, then the default: where server ``name`` is."""
+    return _given(args, name) or getattr(session, name) or DEFAULTS[name]
 
 
 def _option(text: str) -> tuple[str, object]:
@@ -57,8 +87,22 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--lobby", default=os.environ.get("INFERNO_LOBBY_URL", "http://127.0.0.1:8000"))
-    p.add_argument("--engine", default=os.environ.get("INFERNO_ENGINE_ADDRESS", "127.0.0.1:50051"))
+    p.add_argument(
+        "--lobby",
+        default=None,
+        help=f"the lobby's URL (default: the session's, else {DEFAULTS['lobby']})",
+    )
+    p.add_argument(
+        "--engine",
+        default=None,
+        help="the engine's host:port (default: the session's, as the lobby publishes it, "
+        f"else {DEFAULTS['engine']})",
+    )
+    p.add_argument(
+        "--scoring",
+        default=None,
+        help=f"the scoring service's URL (default: the session's, else {DEFAULTS['scoring']})",
+    )
     p.add_argument("--session", type=Path, default=None, help="file that keeps your sign-in")
     p.add_argument("--json", action="store_true", help="print the server's answers as JSON")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -133,6 +177,23 @@ def build_parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("view", help="show your view of a started table")
     c.add_argument("table")
+
+    c = sub.add_parser(
+        "spectate",
+        help="watch a table as a spectator, redrawn as it changes, until it ends (or Ctrl-C)",
+    )
+    c.add_argument("table")
+    c.add_argument("--poll", type=float, default=0.5, help="seconds between looks")
+    c.add_argument("--timeout", type=float, default=None, help="stop after this many seconds")
+    c.add_argument("--invite-code", default=None, help="for a private table")
+
+    c = sub.add_parser("results", help="your recent finished matches and your rating")
+    c.add_argument("--game", default=None, help="only this game")
+    c.add_argument("--limit", type=int, default=10, help="how many matches (default 10)")
+
+    c = sub.add_parser("leaderboard", help="a game's top players (from the scoring service)")
+    c.add_argument("game", help="a game's name, e.g. oh_hell")
+    c.add_argument("--limit", type=int, default=20, help="how many players (default 20)")
 
     c = sub.add_parser(
         "play",
@@ -274,7 +335,7 @@ def prompt_help(view: Any) -> str:
 def run(args: argparse.Namespace) -> int:
     path = args.session or default_path()
     session = Session.load(path)
-    lobby = Lobby(args.lobby, session)
+    lobby = Lobby(address(args, session, "lobby"), session)
     try:
         if args.command in ("signup", "login"):
             password = _password(args)
@@ -282,11 +343,13 @@ def run(args: argparse.Namespace) -> int:
                 lobby.signup(args.username, password, args.display_name)
             else:
                 lobby.login(args.username, password)
+            _remember_addresses(args, session, lobby)
             session.save(path)
             print(f"signed in as {session.username} (id {session.account_id})")
             return 0
         if args.command == "guest":
             lobby.guest(args.display_name)
+            _remember_addresses(args, session, lobby)
             session.save(path)
             print(f"playing as guest {session.username} (id {session.account_id})")
             return 0
@@ -341,15 +404,44 @@ def run(args: argparse.Namespace) -> int:
             _show_table(args, table)
         elif args.command == "start":
             _show_table(args, lobby.start(args.table))
-        elif args.command in ("view", "play"):
+        elif args.command in ("results", "leaderboard"):
+            from .scoring_api import Scoring, leaderboard_text, results_text
+
+            scoring = Scoring(address(args, session, "scoring"))
+            try:
+                if args.command == "results":
+                    if not session.account_id:
+                        raise ClientError(
+                            "sign in first: inferno signup NAME or inferno login NAME"
+                        )
+                    found = scoring.matches(session.account_id, args.game, args.limit)
+                    print(json.dumps(found, indent=2) if args.json else results_text(found))
+                else:
+                    found = scoring.leaderboard(args.game, args.limit)
+                    print(json.dumps(found, indent=2) if args.json else leaderboard_text(found))
+            finally:
+                scoring.close()
+        elif args.command in ("view", "play", "spectate"):
             # gRPC and the generated code load only for the commands that talk to the engine.
             from .engine_api import Engine
             from .render import render
 
-            engine = Engine(args.engine, _fresh_token(lobby), renew=lambda: _renewed(lobby))
+            if args.command == "spectate":
+                # The lobby's spectator token: the engine shows it the public view only.
+                watch = lobby.spectator_token(args.table, args.invite_code)
+                if watch.get("delay_seconds"):
+                    print(f"watching {watch['delay_seconds']} s behind the table", flush=True)
+                token = str(watch["token"])
+                renew = lambda: str(lobby.spectator_token(args.table, args.invite_code)["token"])  # noqa: E731
+            else:
+                token = _fresh_token(lobby)
+                renew = lambda: _renewed(lobby)  # noqa: E731
+            engine = Engine(_engine_address(args, session, lobby), token, renew=renew)
             try:
                 if args.command == "view":
                     print(render(engine.view(args.table)))
+                elif args.command == "spectate":
+                    return _spectate(args, engine)
                 else:
                     return _play(args, engine)
             finally:
@@ -387,6 +479,62 @@ def _quickplay(args: argparse.Namespace, lobby: Lobby) -> int:
     table = ticket["table_id"]
     print(json.dumps(ticket) if args.json else f"seated at table {table}: inferno play {table}")
     return 0
+
+
+def _published_engine(lobby: Lobby) -> str:
+    """The engine address the lobby publishes (``GET /games``), or "" if it names none."""
+    try:
+        for game in lobby.games():
+            if game.get("engine_address"):
+                return str(game["engine_address"])
+    except ClientError:
+        pass
+    return ""
+
+
+def _remember_addresses(args: argparse.Namespace, session: Session, lobby: Lobby) -> None:
+    """At sign-in: keep where the lobby, the engine and scoring are, for later commands."""
+    session.lobby = str(lobby.http.base_url).rstrip("/")
+    session.engine = _given(args, "engine") or _published_engine(lobby) or session.engine
+    session.scoring = _given(args, "scoring") or session.scoring
+
+
+def _engine_address(args: argparse.Namespace, session: Session, lobby: Lobby) -> str:
+    """Flag or environment, the session file, what the lobby publishes, then the default."""
+    return (
+        _given(args, "engine") or session.engine or _published_engine(lobby) or DEFAULTS["engine"]
+    )
+
+
+def _spectate(args: argparse.Namespace, engine: Engine) -> int:
+    """Watch a table: draw it each time its version changes, until it ends (or Ctrl-C).
+
+    A spectator's view is the engine's (no hand of any seat, and the table's spectator delay);
+    a player who spectates their own table sees their own seat's view, as ``view`` does."""
+    from inferno_proto import engine_pb2
+
+    from .render import render
+
+    deadline = None if args.timeout is None else time.monotonic() + args.timeout
+    last = -1
+    try:
+        while True:
+            view = engine.view(args.table)
+            if view.version != last:
+                print(render(view), flush=True)
+                last = view.version
+            if view.status in (
+                engine_pb2.TABLE_STATUS_FINISHED,
+                engine_pb2.TABLE_STATUS_ABORTED,
+            ):
+                return 0
+            if deadline is not None and time.monotonic() > deadline:
+                print(f"stopped watching after {args.timeout:g} s", flush=True)
+                return 0
+            time.sleep(args.poll)
+    except KeyboardInterrupt:
+        print("\nstopped watching", flush=True)
+        return 0
 
 
 def _renewed(lobby: Lobby) -> str:

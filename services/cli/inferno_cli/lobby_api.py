@@ -141,6 +141,11 @@ class Lobby:
     def close_table(self, table_id: str) -> dict:
         return dict(self._send("POST", f"/tables/{table_id}/close"))
 
+    def spectator_token(self, table_id: str, invite_code: str | None = None) -> dict:
+        """A token the engine shows the table's public view to, delayed as the table says."""
+        body = {"invite_code": invite_code} if invite_code else None
+        return dict(self._send("POST", f"/tables/{table_id}/spectators", json=body))
+
     def quickplay(self, game: str, players: int) -> dict:
         return dict(self._send("POST", "/quickplay", json={"game": game, "players": players}))
 

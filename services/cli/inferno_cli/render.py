@@ -1,5 +1,6 @@
 """A table as text: the status line, the game's board (``boards/``, one module per game),
-whose turn it is, your legal moves and, once it is over, the revealed seed.
+whose turn it is, your legal moves and, once it is over, who won and why (``ending``) and the
+revealed seed.
 
 Only what the engine sent for this seat is shown; the engine already hides the other seats'
 cards, and nothing here could show them.
@@ -11,6 +12,7 @@ from inferno_proto import engine_pb2
 from inferno_proto.decisions import waiting_on
 
 from .boards import BOARDS
+from .ending import end_lines
 from .moves import describe
 from .seats import seat_name
 
@@ -45,6 +47,7 @@ def render(view: engine_pb2.GetViewResponse) -> str:
         lines.append("your move; legal: " + ", ".join(shown))
     elif waiting:
         lines.append(f"waiting for: {waiting}")
+    lines += end_lines(view)
     if view.seed:
         lines.append(f"seed (revealed): {view.seed}")
     return "\n".join(lines)

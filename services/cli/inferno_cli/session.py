@@ -1,7 +1,10 @@
 """Where the ``inferno`` client remembers who is signed in, between commands.
 
 One JSON file (``~/.config/inferno/session.json``, or ``INFERNO_SESSION`` / ``--session``)
-holds the lobby and engine addresses and the account's tokens, readable by its owner only.
+holds the lobby, engine and scoring addresses and the account's tokens, readable by its owner
+only. The addresses are kept at sign-in (the engine's as the lobby publishes it), so later
+commands need no ``--lobby`` / ``--engine`` / ``--scoring``; a flag or environment variable
+still wins over what the file remembers.
 """
 
 from __future__ import annotations
@@ -25,6 +28,9 @@ class Session:
     account_id: str = ""
     access_token: str = ""
     refresh_token: str = ""
+    lobby: str = ""
+    engine: str = ""
+    scoring: str = ""
 
     @classmethod
     def load(cls, path: Path) -> Session:

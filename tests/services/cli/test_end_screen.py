@@ -1,0 +1,77 @@
+"""The end screen says who won and why, per game (issue 14.5), from the final view's public
+parts; a live table has no end screen; the commands are in ``--help``."""
+
+from __future__ import annotations
+
+import pytest
+
+from inferno_cli.__main__ import main
+from inferno_cli.ending import WHY
+from inferno_cli.render import render
+from inferno_proto import engine_pb2
+from inferno_rules.registry import all_games
+
+
+def _finished(game: str, **extra: object) -> engine_pb2.GetViewResponse:
+    return engine_pb2.GetViewResponse(
+        table_id="t9",
+        version=99,
+        game=game,
+        status=engine_pb2.TABLE_STATUS_FINISHED,
+        seats=[engine_pb2.Seat(seat=s, name=n) for s, n in enumerate(("ana", "bea", "cy"))],
+        your_seat=1,
+        **extra,
+    )
+
+
+def test_inferno_the_lowest_total_wins() -> None:
+    view = _finished("inferno")
+    g = view.inferno
+    g.phase = "over"
+    for seat, total in enumerate((14, 3, 9)):
+        g.seats.add(seat=seat, total=total)
+    g.winners.append(1)
+    text = render(view)
+    assert "game over: bea ← you wins — well played!" in text
+    assert "why: the lowest total wins" in text
+    assert "final totals: ana 14, bea ← you 3, cy 9" in text
+
+
+def test_oh_hell_the_highest_total_wins_and_ties_share() -> None:
+    view = _finished("oh_hell")
+    for seat, score in enumerate((21, 30, 30)):
+        view.oh_hell.seats.add(seat=seat, score=score)
+    text = render(view)
+    assert "game over: bea ← you and cy share the win" in text
+    assert "why: the highest total after the last hand wins" in text
+
+
+def test_burn_in_hell_and_num_inferno_winners() -> None:
+    burn = _finished("burn_in_hell")
+    burn.burn_in_hell.totals.extend([40, 12, 7])
+    burn.burn_in_hell.winners.append(0)
+    assert "game over: ana wins\nwhy: the highest total wins" in render(burn)
+    num = _finished("num_inferno")
+    num.num_inferno.totals.extend([5, 5, 2])
+    num.num_inferno.round_wins.extend([1, 2, 0])  # the tie goes to the most rounds won
+    assert "game over: bea ← you wins" in render(num)
+
+
+def test_a_live_table_has_no_end_screen_and_an_aborted_one_says_so() -> None:
+    view = _finished("oh_hell")
+    view.status = engine_pb2.TABLE_STATUS_LIVE
+    assert "game over" not in render(view)
+    view.status = engine_pb2.TABLE_STATUS_ABORTED
+    assert "the table was aborted by an operator" in render(view)
+
+
+def test_every_game_says_why() -> None:
+    assert set(WHY) == set(all_games())
+
+
+def test_help_lists_the_new_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    for command in ("spectate", "results", "leaderboard", "--scoring"):
+        assert command in out
