@@ -239,6 +239,7 @@ def _play(args: argparse.Namespace, engine: Engine) -> int:
     from inferno_proto import engine_pb2
     from inferno_proto.decisions import waiting_on
 
+    from .live import LineReader
     from .moves import describe, parse
     from .render import render, status
 
@@ -248,8 +249,33 @@ def _play(args: argparse.Namespace, engine: Engine) -> int:
     # Without a terminal the moves come from standard input, and its end is the end of play
     # (instead of waiting for the others and then finding nothing more to read).
     script: list[str] | None = None
+    reader: LineReader | None = None
     if not (args.move or args.auto or sys.stdin.isatty()):
         script = [line for line in sys.stdin.read().splitlines() if line.strip()]
+    elif not (args.move or args.auto):
+        reader = LineReader(sys.stdin)
+
+    def ended(view: engine_pb2.GetViewResponse) -> bool:
+        return view.status in (engine_pb2.TABLE_STATUS_FINISHED, engine_pb2.TABLE_STATUS_ABORTED)
+
+    def ask(view: engine_pb2.GetViewResponse) -> tuple[str | None, engine_pb2.GetViewResponse]:
+        """At a terminal: the typed line and the latest view, the table redrawn meanwhile each
+        time it changes; no line if the table changed so that there is no move for you now."""
+        assert reader is not None
+        print("move> ", end="", flush=True)
+        while True:
+            text = reader.wait(args.poll)
+            if text is not None:
+                return text, view
+            fresh = engine.view(args.table)
+            if fresh.version == view.version:
+                continue
+            view = fresh
+            print("\n" + render(view), flush=True)
+            if ended(view) or not view.legal_actions:
+                return None, view
+            print("move> ", end="", flush=True)
+
     while True:
         view = engine.view(args.table)
         if args.move is not None:
@@ -261,7 +287,7 @@ def _play(args: argparse.Namespace, engine: Engine) -> int:
             print(f"played {describe(action)} → version {reply.version}")
             print(render(engine.view(args.table)))
             return 0
-        over = view.status in (engine_pb2.TABLE_STATUS_FINISHED, engine_pb2.TABLE_STATUS_ABORTED)
+        over = ended(view)
         if view.version != last_version and (over or not (args.auto and args.quiet)):
             print(render(view), flush=True)
         last_version = view.version
@@ -276,13 +302,19 @@ def _play(args: argparse.Namespace, engine: Engine) -> int:
             else:
                 if script is None:
                     try:
-                        text = input("move> ")
+                        text, view = ask(view)
                     except EOFError:
+                        print(flush=True)
                         return 0
+                    last_version = view.version
+                    if text is None:
+                        continue
                 elif script:
                     text = script.pop(0)
                 else:
                     return 0
+                if not text.strip():
+                    continue
                 if text.strip().lower() in ("help", "?"):
                     print(prompt_help(view), flush=True)
                     continue
@@ -294,11 +326,12 @@ def _play(args: argparse.Namespace, engine: Engine) -> int:
                         return 1
                     continue
             try:
-                engine.move(args.table, view.version, action)
+                _submit(engine, args.table, view, action, retry=not args.auto)
             except ClientError as err:
-                # Someone else moved meanwhile (sealed bids, a real-time deal): look again and
-                # decide anew; any other refusal is shown, and the game goes on.
-                if "changed meanwhile" not in str(err):
+                # Someone else moved meanwhile (sealed bids, a real-time deal) and the move is
+                # no longer legal: look again and decide anew; any other refusal is shown, and
+                # the game goes on.
+                if "changed meanwhile" not in str(err) or not args.auto:
                     print(f"refused: {err}", flush=True)
                 continue
             moves += 1
@@ -313,6 +346,30 @@ def _play(args: argparse.Namespace, engine: Engine) -> int:
         if deadline is not None and time.monotonic() > deadline:
             raise ClientError(f"gave up waiting after {args.timeout:g} s ({status(view)})")
         time.sleep(args.poll)
+
+
+def _submit(engine: Engine, table: str, view: Any, action: Any, retry: bool) -> None:
+    """Send a move made at ``view``. A table that changed meanwhile (a real-time deal, another
+    seat's move) refuses it as stale: with ``retry`` it is sent again at the new version while
+    it is still legal there, so a typed move is not lost to a deal."""
+    from .moves import describe
+
+    for _ in range(5):
+        try:
+            engine.move(table, view.version, action)
+            return
+        except ClientError as err:
+            if not retry or "changed meanwhile" not in str(err):
+                raise
+            view = engine.view(table)
+            wanted = describe(action)
+            again = [a for a in view.legal_actions if describe(a) == wanted]
+            if not again:
+                raise ClientError(
+                    f"the table changed before your move reached it; {wanted!r} is no longer legal"
+                ) from err
+            action = again[0]
+    engine.move(table, view.version, action)
 
 
 def prompt_help(view: Any) -> str:
