@@ -145,6 +145,34 @@ def build_parser() -> argparse.ArgumentParser:
         help="a game option, e.g. ORDER=DESC or HOOK=true (repeatable)",
     )
     c.add_argument("--private", action="store_true", help="unlisted; others join by invite code")
+    # The lobby's clock settings (ClockSettings), with its defaults: a seat whose time per
+    # decision and bank both run out is moved for (a timeout); several in a row hand the seat
+    # to a bot for the rest of the game.
+    c.add_argument(
+        "--turn-seconds",
+        type=int,
+        default=30,
+        help="time per decision, 1–3600 (default: %(default)s)",
+    )
+    c.add_argument(
+        "--bank-seconds",
+        type=int,
+        default=120,
+        help="each seat's time bank for the whole game, used once a decision's time is spent, "
+        "0–36000 (default: %(default)s)",
+    )
+    c.add_argument(
+        "--increment-seconds",
+        type=int,
+        default=0,
+        help="added to a seat's bank after each of its own moves, 0–600 (default: %(default)s)",
+    )
+    c.add_argument(
+        "--spectator-delay",
+        type=int,
+        default=0,
+        help="spectators see the table this many seconds late, 0–3600 (default: %(default)s)",
+    )
 
     c = sub.add_parser("mine", help="your tables: where you sit, and those you opened")
     c.add_argument("--status", default=None, help="open, started, finished, aborted, closed")
@@ -239,6 +267,7 @@ def _play(args: argparse.Namespace, engine: Engine) -> int:
     from inferno_proto import engine_pb2
     from inferno_proto.decisions import waiting_on
 
+    from .clocks import WARN_SECONDS, warnings
     from .live import LineReader
     from .moves import describe, parse
     from .render import render, status
@@ -263,14 +292,24 @@ def _play(args: argparse.Namespace, engine: Engine) -> int:
         time it changes; no line if the table changed so that there is no move for you now."""
         assert reader is not None
         print("move> ", end="", flush=True)
+        timeout_at = _timeout_at(view)
         while True:
             text = reader.wait(args.poll)
             if text is not None:
                 return text, view
+            if timeout_at is not None and time.monotonic() >= timeout_at - WARN_SECONDS:
+                # The clock ran on while the prompt waited: warn once, before the timeout.
+                fresh = engine.view(args.table)
+                if fresh.version == view.version and warnings(fresh):
+                    print("\n" + "\n".join(warnings(fresh)), flush=True)
+                    print("move> ", end="", flush=True)
+                timeout_at = None
+                continue
             fresh = engine.view(args.table)
             if fresh.version == view.version:
                 continue
             view = fresh
+            timeout_at = _timeout_at(view)
             print("\n" + render(view), flush=True)
             if ended(view) or not view.legal_actions:
                 return None, view
@@ -346,6 +385,19 @@ def _play(args: argparse.Namespace, engine: Engine) -> int:
         if deadline is not None and time.monotonic() > deadline:
             raise ClientError(f"gave up waiting after {args.timeout:g} s ({status(view)})")
         time.sleep(args.poll)
+
+
+def _timeout_at(view: Any) -> float | None:
+    """When (``time.monotonic()``) the reading seat will be moved for, if its clock runs and
+    that is more than the warning's lead away (else the drawing already warned)."""
+    from .clocks import WARN_SECONDS, seconds_left
+
+    if not view.HasField("your_seat"):
+        return None
+    left = seconds_left(view, view.your_seat)
+    if left is None or left <= WARN_SECONDS:
+        return None
+    return time.monotonic() + left
 
 
 def _submit(engine: Engine, table: str, view: Any, action: Any, retry: bool) -> None:
@@ -433,9 +485,20 @@ def run(args: argparse.Namespace) -> int:
             if not found and not args.json:
                 print("no tables")
         elif args.command == "create":
-            _show_table(
-                args, lobby.create(args.game, args.players, dict(args.option), args.private)
+            clock = {
+                "decision_seconds": args.turn_seconds,
+                "time_bank_seconds": args.bank_seconds,
+                "increment_seconds": args.increment_seconds,
+            }
+            table = lobby.create(
+                args.game,
+                args.players,
+                dict(args.option),
+                args.private,
+                clock=clock,
+                spectator_delay_seconds=args.spectator_delay,
             )
+            _show_table(args, table)
         elif args.command == "mine":
             found = lobby.mine(args.status)
             if args.json:

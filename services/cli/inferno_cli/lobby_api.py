@@ -113,8 +113,23 @@ class Lobby:
     def table(self, table_id: str) -> dict[str, Any]:
         return dict(self._send("GET", f"/tables/{table_id}"))
 
-    def create(self, game: str, players: int, options: dict[str, Any], private: bool) -> dict:
-        body = {"game": game, "players": players, "options": options, "private": private}
+    def create(
+        self,
+        game: str,
+        players: int,
+        options: dict[str, Any],
+        private: bool,
+        clock: dict[str, int] | None = None,
+        spectator_delay_seconds: int = 0,
+    ) -> dict:
+        """Open a table. ``clock``: the lobby's ``ClockSettings`` (``decision_seconds``,
+        ``time_bank_seconds``, ``increment_seconds``); absent, the lobby's defaults."""
+        body: dict[str, Any] = {"game": game, "players": players, "options": options}
+        body["private"] = private
+        if clock is not None:
+            body["clock"] = clock
+        if spectator_delay_seconds:
+            body["spectator_delay_seconds"] = spectator_delay_seconds
         return dict(self._send("POST", "/tables", json=body))
 
     def join(self, table_id: str, seat: int | None, invite_code: str | None) -> dict:

@@ -12,6 +12,7 @@ from inferno_proto import engine_pb2
 from inferno_proto.decisions import waiting_on
 
 from .boards import BOARDS
+from .clocks import clock_lines
 from .ending import end_lines
 from .moves import describe
 from .seats import seat_name
@@ -47,6 +48,8 @@ def render(view: engine_pb2.GetViewResponse) -> str:
         lines.append("your move; legal: " + ", ".join(shown))
     elif waiting:
         lines.append(f"waiting for: {waiting}")
+    if view.status in (engine_pb2.TABLE_STATUS_LIVE, engine_pb2.TABLE_STATUS_PAUSED):
+        lines += clock_lines(view)
     lines += end_lines(view)
     if view.seed:
         lines.append(f"seed (revealed): {view.seed}")
