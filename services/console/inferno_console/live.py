@@ -78,7 +78,7 @@ class LiveTable:
     created_ms: int = 0
     last_change_ms: int = 0
     last_move_ms: int = 0
-    to_act: list[int] = field(default_factory=list)
+    to_act: list[int] = field(default_factory=list)  # who the table waits for (waiting_on)
     clock: dict[str, int] = field(default_factory=dict)
     seed_commitment: str = ""
     seed: str = ""
@@ -132,6 +132,16 @@ class LiveTable:
             "stuck": live and now_ms - self.last_change_ms > stuck_ms,
             "created_ms": self.created_ms,
         }
+
+
+def waiting_on(payload: dict[str, Any], before: list[int]) -> list[int]:
+    """The seats a bus payload leaves the table waiting for ("who must act"): ``waiting_on``
+    where the engine sends it (in Dante's Inferno's MAIN step every seat may trade, but the
+    table waits only for the active player and the seats with an offer to answer), else
+    ``to_act``, else ``before`` (a payload that names neither changes nothing). The payload
+    side of :func:`inferno_proto.decisions.waiting_on`, which reads a GetView answer."""
+    seats = payload.get("waiting_on", payload.get("to_act"))
+    return before if seats is None else [int(s) for s in seats]
 
 
 def _hides(action: dict[str, Any]) -> bool:
@@ -232,16 +242,16 @@ class LiveTables:
                     action.get("arg") is not None or not _hides(action),
                 )
             )
-            table.to_act = list(p.get("to_act", []))
+            table.to_act = waiting_on(p, [])
         elif kind in ("table.clock_ticked", "table.seat_handed_over"):
-            table.to_act = list(p.get("to_act", table.to_act))
+            table.to_act = waiting_on(p, table.to_act)
             if kind == "table.seat_handed_over":
                 for s in table.seats:
                     if s["seat"] == p.get("seat"):
                         s["abandoned"] = True
         elif kind == "table.status_changed":
             table.status = "paused" if p.get("status") == "paused" else "live"
-            table.to_act = list(p.get("to_act", table.to_act))
+            table.to_act = waiting_on(p, table.to_act)
         elif kind == "table.presence":
             for s in table.seats:
                 if s["seat"] == p.get("seat"):

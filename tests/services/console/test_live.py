@@ -147,3 +147,47 @@ async def test_a_restart_reads_the_bus_from_the_last_snapshot_on(
     finally:
         await second.stop()
         await client.aclose()
+
+
+async def test_who_must_act_is_who_the_table_waits_for(redis_url: str, redis_prefix: str) -> None:
+    """Dante's Inferno: every seat may trade (``to_act``), the table waits only for the active
+    player (``waiting_on``); the list names the latter, and falls back to ``to_act`` when a
+    payload has no ``waiting_on`` (an older engine)."""
+    client = aioredis.Redis.from_url(redis_url)
+    live = LiveTables(client, redis_prefix, push_every_seconds=0.05)
+    t = "d" * 32
+    created = {"game": "dantes_inferno", "seats": SEATS, "clock": {"turn_seconds": 30}}
+    await publish(
+        client,
+        redis_prefix,
+        Envelope.new(EventType.TABLE_CREATED, t, 1, created),
+        Envelope.new(
+            EventType.ACTION_APPLIED,
+            t,
+            2,
+            {"seat": 0, "action": {"kind": "roll"}, "to_act": [0, 1, 2], "waiting_on": [0]},
+        ),
+    )
+    await live.start()
+    try:
+        await asyncio.wait_for(live.caught_up.wait(), 5)
+        assert next(r for r in live.rows() if r["id"] == t)["to_act"] == ["Ana0"]
+        for kind, version, payload, names in (
+            (EventType.STATUS_CHANGED, 3, {"status": "live", "to_act": [0, 1, 2],
+                                           "waiting_on": [1]}, ["Ana1"]),
+            (EventType.SEAT_HANDED_OVER, 4, {"seat": 2, "to_act": [0, 1, 2],
+                                             "waiting_on": [1, 2]}, ["Ana1", "Ana2"]),
+            (EventType.CLOCK_TICKED, 5, {"to_act": [0, 1, 2], "waiting_on": [2]}, ["Ana2"]),
+            (EventType.ACTION_APPLIED, 6, {"seat": 2, "action": {"kind": "end_turn"},
+                                           "to_act": [0, 1]}, ["Ana0", "Ana1"]),
+        ):  # fmt: skip
+            await publish(client, redis_prefix, Envelope.new(kind, t, version, payload))
+            for _ in range(100):
+                row = next(r for r in live.rows() if r["id"] == t)
+                if row["version"] == version:
+                    break
+                await asyncio.sleep(0.05)
+            assert row["version"] == version and row["to_act"] == names, (kind, row)
+    finally:
+        await live.stop()
+        await client.aclose()

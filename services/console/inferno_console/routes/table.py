@@ -9,6 +9,8 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from markupsafe import Markup
 
+from inferno_proto import decisions
+
 from .. import boards, replay
 from ..console import Console, now_ms
 from ..deps import Checked, ConsoleDep, Operator
@@ -34,7 +36,7 @@ async def board_of(console: Console, who: Session, table_id: str) -> tuple[Marku
         "version": reply.version,
         "seed_commitment": reply.seed_commitment,
         "seed": reply.seed,
-        "to_act": list(reply.decision.seats),
+        "to_act": decisions.waiting_on(reply.decision),
         "clocks": reply.clocks,
         "game": reply.game,
     }
