@@ -35,6 +35,7 @@ class EventType(StrEnum):
     TABLE_PRESENCE = "table.presence"
     CLOCK_TICKED = "table.clock_ticked"
     STATUS_CHANGED = "table.status_changed"
+    SPECTATORS = "table.spectators"  # how many spectator streams a table has (a count, debounced)
 
 
 #: Bus streams by purpose. Every name is prefixed by the deployment's key prefix

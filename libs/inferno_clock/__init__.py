@@ -6,6 +6,11 @@ Pure functions over integers (milliseconds), standard library only, no I/O. A ta
 ``increment_ms`` back to it. ``grace_ms`` is how long a disconnected seat keeps its seat before
 a bot moves for it at once. A seat's decision runs out at ``start + turn + bank``
 (:func:`decision_deadline`); when it moves, :func:`bank_after` says what is left of its bank.
+
+:class:`SeatClocks` is every seat's side of it at one moment (when its decision began, its bank,
+its timeouts in a row), moved on by :meth:`SeatClocks.moved` after each move and
+:meth:`SeatClocks.restarted` after a resume: the engine keeps it with the table to show it,
+the worker follows the same steps to enforce it.
 """
 
 from __future__ import annotations
@@ -93,9 +98,115 @@ def away(policy: ClockPolicy, disconnected_ms: int | None, now_ms: int) -> bool:
     return now_ms >= grace_deadline(policy, disconnected_ms)
 
 
+@dataclass(frozen=True, slots=True)
+class SeatDeadline:
+    """One seat's clock as shown: its bank, and (while the table waits for it) when its
+    decision began, when its time per decision runs out and when it is moved for."""
+
+    seat: int
+    bank_ms: int
+    deciding: bool
+    since_ms: int = 0
+    turn_deadline_ms: int = 0
+    deadline_ms: int = 0
+    timeouts_in_row: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SeatClocks:
+    """Every seat's clock at one moment. ``started``: when each seat the table waits for began
+    its decision; ``banks``: the bank left of seats whose bank changed from the policy's
+    starting bank; ``timeouts``: moves made for a seat in a row (a forced move counts one, an
+    own move clears them)."""
+
+    started: dict[int, int]
+    banks: dict[int, int]
+    timeouts: dict[int, int]
+
+    @classmethod
+    def begin(cls, waiting: list[int] | tuple[int, ...], at_ms: int) -> SeatClocks:
+        """The clocks of a table whose first decision begins at ``at_ms``."""
+        return cls({seat: at_ms for seat in waiting}, {}, {})
+
+    def bank(self, policy: ClockPolicy, seat: int) -> int:
+        return self.banks.get(seat, policy.bank_ms)
+
+    def moved(
+        self,
+        policy: ClockPolicy,
+        mover: int,
+        forced: bool,
+        waiting: list[int] | tuple[int, ...],
+        at_ms: int,
+    ) -> SeatClocks:
+        """After ``mover`` moved at ``at_ms`` (``forced``: made for it at its timeout), the
+        table waits for ``waiting``. The mover pays its time beyond the turn time from its
+        bank (see :func:`bank_after`). A seat still deciding after *another* seat moved keeps
+        its start (sealed bids: others' moves never give it more time); after its own move a
+        decision is new."""
+        banks = dict(self.banks)
+        start = self.started.get(mover)
+        if policy.timed and start is not None:
+            banks[mover] = bank_after(policy, self.bank(policy, mover), start, at_ms, not forced)
+        timeouts = dict(self.timeouts)
+        timeouts[mover] = timeouts.get(mover, 0) + 1 if forced else 0
+        started = {
+            seat: self.started[seat] if seat != mover and seat in self.started else at_ms
+            for seat in waiting
+        }
+        return SeatClocks(started, banks, timeouts)
+
+    def restarted(self, waiting: list[int] | tuple[int, ...], at_ms: int) -> SeatClocks:
+        """After a pause: every seat the table waits for starts its decision afresh."""
+        return SeatClocks({seat: at_ms for seat in waiting}, dict(self.banks), dict(self.timeouts))
+
+    def shown(self, policy: ClockPolicy, seats: int, running: set[int]) -> list[SeatDeadline]:
+        """Each of ``seats`` seats' clock; deadlines only for those in ``running`` (the seats
+        the table waits for whose clock runs: not a bot's, not while paused)."""
+        out = []
+        for seat in range(seats):
+            bank = self.bank(policy, seat)
+            since = self.started.get(seat)
+            if since is None or seat not in running or not policy.timed:
+                out.append(
+                    SeatDeadline(
+                        seat, bank, since is not None, timeouts_in_row=self.timeouts.get(seat, 0)
+                    )
+                )
+                continue
+            out.append(
+                SeatDeadline(
+                    seat,
+                    bank,
+                    True,
+                    since,
+                    turn_deadline(policy, since),
+                    decision_deadline(policy, since, bank),
+                    self.timeouts.get(seat, 0),
+                )
+            )
+        return out
+
+    def to_json(self) -> dict[str, dict[str, int]]:
+        return {
+            "started": {str(k): v for k, v in self.started.items()},
+            "banks": {str(k): v for k, v in self.banks.items()},
+            "timeouts": {str(k): v for k, v in self.timeouts.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, dict[str, int]]) -> SeatClocks:
+        def ints(name: str) -> dict[int, int]:
+            return {int(k): int(v) for k, v in data.get(name, {}).items()}
+
+        return cls(ints("started"), ints("banks"), ints("timeouts"))
+
+
 __all__ = [
     "MAX_SECONDS",
     "ClockPolicy",
+    "SeatClocks",
+    "SeatDeadline",
     "away",
     "bank_after",
     "decision_deadline",

@@ -1,4 +1,5 @@
-"""Which seats have an event stream open, across engine processes, announced on the bus.
+"""Which seats have an event stream open, and how many spectators watch, across engine
+processes, announced on the bus.
 
 Every open StreamEvents call of a seat (a player's or bot's own, or a service's naming a seat;
 never a spectator's) is a member ``<seat>:<connection id>`` of the table's sorted set
@@ -20,12 +21,18 @@ announcement (``{t:<id>}:presence_at``) is not announced then but put in
 loop decides it then, from the streams open at that moment. A client opening and closing
 streams as fast as it can costs the bus one announcement per seat per ``debounce`` at most
 (it cost two per stream), and a flap shorter than that is never announced at all.
+
+Spectators' streams (no seat) are members ``-1:<connection id>`` of the same set, kept alive and
+swept the same way; their number is announced as ``table.spectators`` ``{count, at_ms}`` when it
+differs from the last announced count (``presence_seen`` field ``-1``), with the same debounce,
+so an operator sees how many watch each table without any one spectator being named.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import uuid
 
 import structlog
@@ -37,6 +44,11 @@ from .delay import now_ms
 from .store import TableStore
 
 log = structlog.get_logger("inferno_engine.presence")
+
+#: The seat number of a spectator's stream (members ``-1:<connection id>``).
+SPECTATOR = -1
+#: Stands for the count in a ``table.spectators`` envelope until the script knows it.
+COUNT_PLACEHOLDER = "__spectator_count__"
 
 #: KEYS: presence, seen, outbox, announced-at. ARGV: 1 "open" | "close" | "expire" | "settle",
 #: 2 member, 3 seat, 4 now (ms), 5 expiry (ms), 6 the envelope announcing "connected", 7 the
@@ -63,12 +75,22 @@ for _, m in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. ARGV[4], '+inf'))
 end
 local seen = redis.call('HGET', KEYS[2], ARGV[3])
 local now = tonumber(ARGV[4])
+local debounce = tonumber(ARGV[8])
+local last = tonumber(redis.call('HGET', KEYS[4], ARGV[3]) or '0')
+if ARGV[3] == '-1' then
+  -- Spectators: the count is announced when it differs from the last one announced.
+  if tostring(live) == (seen or '0') then return {0} end
+  if now - last < debounce then return {3, last + debounce} end
+  redis.call('HSET', KEYS[4], ARGV[3], now)
+  redis.call('HSET', KEYS[2], ARGV[3], tostring(live))
+  local said = string.gsub(ARGV[6], 'COUNT_PLACEHOLDER', tostring(live))
+  redis.call('RPUSH', KEYS[3], said)
+  return {4, live}
+end
 local want = 0
 if live > 0 and seen ~= '1' then want = 1 end
 if live == 0 and seen == '1' then want = 2 end
 if want == 0 then return {0} end
-local last = tonumber(redis.call('HGET', KEYS[4], ARGV[3]) or '0')
-local debounce = tonumber(ARGV[8])
 if now - last < debounce then return {3, last + debounce} end
 redis.call('HSET', KEYS[4], ARGV[3], now)
 if want == 1 then
@@ -108,7 +130,8 @@ class Presence:
 
     # ------------------------------------------------------------------ streams
     async def open(self, table_id: str, seat: int) -> str:
-        """Count a new stream of ``seat``; returns its member name for :meth:`close_soon`."""
+        """Count a new stream of ``seat`` (:data:`SPECTATOR`: a spectator's); returns its
+        member name for :meth:`close_soon`."""
         member = f"{seat}:{uuid.uuid4().hex}"
         expiry = now_ms() + self.ttl_ms
         self._open[member] = table_id
@@ -165,17 +188,29 @@ class Presence:
     ) -> int:
         seat = int(member.split(":", 1)[0])
         at = now_ms()
-        said = [
-            envelope(
-                EventType.TABLE_PRESENCE,
+        if seat == SPECTATOR:
+            # The count is known only inside the script: it fills in the placeholder.
+            count = envelope(
+                EventType.SPECTATORS,
                 table_id,
                 0,
                 at,
-                {"seat": seat, "connected": connected, "at_ms": at},
+                {"count": COUNT_PLACEHOLDER, "at_ms": at},
                 id=uuid.uuid4().hex,
             )
-            for connected in (True, False)
-        ]
+            said = [re.sub(rf'\\*"{COUNT_PLACEHOLDER}\\*"', "COUNT_PLACEHOLDER", count), ""]
+        else:
+            said = [
+                envelope(
+                    EventType.TABLE_PRESENCE,
+                    table_id,
+                    0,
+                    at,
+                    {"seat": seat, "connected": connected, "at_ms": at},
+                    id=uuid.uuid4().hex,
+                )
+                for connected in (True, False)
+            ]
         keys = [
             self.store.key(table_id, "presence"),
             self.store.key(table_id, "presence_seen"),
@@ -189,6 +224,9 @@ class Presence:
         if outcome in (1, 2):
             log.info("seat_presence", table_id=table_id, seat=seat, connected=outcome == 1)
             await self.publisher.publish_soon(table_id, [said[outcome - 1]])
+        elif outcome == 4:
+            log.info("spectators", table_id=table_id, count=int(reply[1]))
+            await self.publisher.flush(table_id)
         elif outcome == 3:  # too soon after the last announcement: settled when it may be
             when = int(reply[1])
             await self.store.batch.command(

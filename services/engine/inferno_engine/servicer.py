@@ -46,7 +46,7 @@ def event_messages(game: str, stored: Sequence[StoredEvent]) -> list[pb.Event]:
     tr = codec(game)
     out = []
     for entry in stored:
-        msg = pb.Event(id=entry.id, version=entry.version)
+        msg = pb.Event(id=entry.id, version=entry.version, at_ms=entry.at_ms)
         if entry.event.kind == STATUS_EVENT:
             msg.table_status.status = STATUS[entry.event.data["status"]]
             msg.table_status.reason = entry.event.data["reason"]
@@ -65,6 +65,7 @@ def fill_clocks(out: pb.Clocks, turn_seconds: int, clock: dict[str, int]) -> Non
     out.bank_seconds = clock.get("bank_seconds", 0)
     out.increment_seconds = clock.get("increment_seconds", 0)
     out.grace_seconds = clock.get("grace_seconds", 0)
+    out.hand_over_after = clock.get("hand_over_after", 0)
 
 
 def view_message(table_id: str, tv: TableView) -> pb.GetViewResponse:
@@ -103,6 +104,16 @@ def view_message(table_id: str, tv: TableView) -> pb.GetViewResponse:
         out.clocks.deadline_ms = turn_deadline(policy, snap.since_ms)
     out.clocks.game_time_ms = tv.game_time_ms
     out.clocks.next_tick_at_ms = tv.next_tick_at_ms
+    for c in tv.seat_clocks:
+        out.clocks.seats.add(
+            seat=c.seat,
+            bank_ms=c.bank_ms,
+            deciding=c.deciding,
+            since_ms=c.since_ms,
+            turn_deadline_ms=c.turn_deadline_ms,
+            deadline_ms=c.deadline_ms,
+            timeouts_in_row=c.timeouts_in_row,
+        )
     tr.fill_view(out, tv.view)
     return out
 
@@ -186,6 +197,7 @@ class EngineServicer(engine_pb2_grpc.EngineServicer):
                 "bank_seconds": request.bank_seconds,
                 "increment_seconds": request.increment_seconds,
                 "grace_seconds": request.grace_seconds,
+                "hand_over_after": request.hand_over_after,
             },
             spectator_delay=request.spectator_delay_seconds,
             private=request.private,

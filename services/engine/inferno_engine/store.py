@@ -37,6 +37,7 @@ from typing import Any, NamedTuple
 
 import redis.asyncio as aioredis
 
+from inferno_clock import SeatClocks
 from inferno_rules import Event
 
 from .batching import Batcher
@@ -72,7 +73,8 @@ end
 #: KEYS: state, events, actions, outbox, history.
 #: ARGV: 1 expected version, 2 answer field ("" = none), 3 answer, 4 state bytes ("" = keep),
 #: 5 status, 6 since_ms, 7 last event id ("" = keep), 8 event count n, 9 outbox count m, then
-#: n × (kind, data, to), then m outbox envelopes, then the new ``clock_origin`` ("" = keep).
+#: n × (kind, data, to), then m outbox envelopes, then the new ``clock_origin`` ("" = keep),
+#: the seats' clocks as JSON ("" = keep) and the moment of the change (ms, each event's ``at``).
 #: Returns {"ok", version} | {"dup", answer} | {"stale", version} | {"missing"}.
 COMMIT = (
     """
@@ -92,14 +94,15 @@ local m = tonumber(ARGV[9])
 local i = 10
 for k = 0, n - 1 do
   redis.call('XADD', KEYS[2], version .. '-' .. k,
-             'kind', ARGV[i], 'data', ARGV[i + 1], 'to', ARGV[i + 2])
+             'kind', ARGV[i], 'data', ARGV[i + 1], 'to', ARGV[i + 2], 'at', ARGV[#ARGV])
   i = i + 3
 end
 for k = 1, m do
   redis.call('RPUSH', KEYS[4], ARGV[i])
   i = i + 1
 end
-if ARGV[i] and ARGV[i] ~= '' then redis.call('HSET', KEYS[1], 'clock_origin', ARGV[i]) end
+if ARGV[i] ~= '' then redis.call('HSET', KEYS[1], 'clock_origin', ARGV[i]) end
+if ARGV[i + 1] ~= '' then redis.call('HSET', KEYS[1], 'seat_clocks', ARGV[i + 1]) end
 if ARGV[2] ~= '' then redis.call('HSET', KEYS[3], ARGV[2], ARGV[3]) end
 """
     + HISTORY_STEP
@@ -122,7 +125,8 @@ end
 local n = tonumber(ARGV[i])
 i = i + 1
 for k = 0, n - 1 do
-  redis.call('XADD', KEYS[2], '1-' .. k, 'kind', ARGV[i], 'data', ARGV[i + 1], 'to', ARGV[i + 2])
+  redis.call('XADD', KEYS[2], '1-' .. k, 'kind', ARGV[i], 'data', ARGV[i + 1], 'to', ARGV[i + 2],
+             'at', redis.call('HGET', KEYS[1], 'since_ms'))
   i = i + 3
 end
 local m = tonumber(ARGV[i])
@@ -140,9 +144,9 @@ return 1
 )
 
 #: KEYS: state, events, outbox, history. ARGV: 1 expected version, 2 the new ``seats`` JSON,
-#: 3 event kind, 4 event data, 5 envelope. Hands a seat to a bot: new seats, one public event,
-#: one bus envelope, version + 1 (``since_ms`` and the game state stay). Returns like
-#: :data:`COMMIT`.
+#: 3 event kind, 4 event data, 5 envelope, 6 the moment (ms), 7 the seats' clocks JSON. Hands
+#: a seat to a bot: new seats, one public event, one bus envelope, version + 1 (``since_ms`` and
+#: the game state stay). Returns like :data:`COMMIT`.
 HAND_OVER = (
     """
 local current = redis.call('HGET', KEYS[1], 'version')
@@ -150,8 +154,10 @@ if not current then return {'missing'} end
 if current ~= ARGV[1] then return {'stale', current} end
 local version = tonumber(current) + 1
 redis.call('HSET', KEYS[1], 'version', version, 'seats', ARGV[2], 'last_event', version .. '-0')
-redis.call('XADD', KEYS[2], version .. '-0', 'kind', ARGV[3], 'data', ARGV[4], 'to', '*')
+redis.call('XADD', KEYS[2], version .. '-0', 'kind', ARGV[3], 'data', ARGV[4], 'to', '*',
+           'at', ARGV[6])
 redis.call('RPUSH', KEYS[3], ARGV[5])
+redis.call('HSET', KEYS[1], 'seat_clocks', ARGV[7])
 """
     + HISTORY_STEP
     + """
@@ -179,7 +185,7 @@ return 1
 READ = """
 local f = redis.call('HMGET', KEYS[1], 'version', 'game', 'status', 'seats', 'options', 'seed',
                      'commitment', 'turn_seconds', 'since_ms', 'last_event', 'clock',
-                     'clock_origin', 'spectator_delay', 'private')
+                     'clock_origin', 'spectator_delay', 'private', 'seat_clocks')
 if not f[1] then return nil end
 local state = false
 if f[1] ~= ARGV[1] then state = redis.call('HGET', KEYS[1], 'state') end
@@ -209,6 +215,7 @@ class StoredEvent(NamedTuple):
     id: str
     version: int
     event: Event
+    at_ms: int = 0  # when it happened (ms since the epoch; 0 in logs older than the field)
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +240,7 @@ class Snapshot:
     clock_origin: int | None = None  # real-time tables: wall ms at game time 0 (pauses added)
     spectator_delay: int = 0  # seconds spectators see the table late (0 = live)
     private: bool = False  # the lobby's private table: players and result never published
+    seat_clocks: SeatClocks | None = None  # turn-based tables: each seat's clock (None: older)
 
 
 class Past(NamedTuple):
@@ -318,7 +326,7 @@ class TableStore:
         (version, game, status, seats, options, seed, sealed, turn, since, last, clock, origin) = (
             fields[:12]
         )
-        delay, private = fields[12], fields[13]
+        delay, private, seat_clocks = fields[12], fields[13], fields[14]
         return Snapshot(
             table_id=table_id,
             version=int(version),
@@ -338,6 +346,7 @@ class TableStore:
             clock_origin=int(origin) if origin else None,
             spectator_delay=int(delay) if delay else 0,
             private=bool(private),
+            seat_clocks=SeatClocks.from_json(json.loads(seat_clocks)) if seat_clocks else None,
         )
 
     async def events_after(
@@ -456,9 +465,12 @@ class TableStore:
         answer_field: str = "",
         answer: bytes = b"",
         clock_origin: int | None = None,
+        seat_clocks: SeatClocks | None = None,
+        at_ms: int = 0,
     ) -> Committed:
         """Apply one change if the table is still at ``expected`` (see :data:`COMMIT`);
-        ``clock_origin`` moves a real-time table's game clock (on resuming after a pause)."""
+        ``clock_origin`` moves a real-time table's game clock (on resuming after a pause);
+        ``seat_clocks`` replaces the seats' clocks; ``at_ms``: when (``since_ms`` if 0)."""
         last_event = f"{expected + 1}-{len(events) - 1}" if events else ""
         args: list[Any] = [
             expected,
@@ -473,6 +485,8 @@ class TableStore:
             *_event_args(events),
             *outbox,
             "" if clock_origin is None else clock_origin,
+            "" if seat_clocks is None else json.dumps(seat_clocks.to_json()),
+            at_ms or since_ms,
         ]
         reply = await self.batch.script(COMMIT, list(self.keys(table_id)), args)
         outcome = reply[0].decode()
@@ -485,14 +499,29 @@ class TableStore:
         return Committed("missing", 0, None)
 
     async def hand_over(
-        self, table_id: str, expected: int, seats: str, event: Event, envelope: str
+        self,
+        table_id: str,
+        expected: int,
+        seats: str,
+        event: Event,
+        envelope: str,
+        at_ms: int,
+        seat_clocks: SeatClocks,
     ) -> Committed:
         """Store ``seats`` (one now abandoned) with ``event`` if still at ``expected``."""
         state_key, events_key, _, outbox_key, history_key = self.keys(table_id)
         data = json.dumps(event.data, separators=(",", ":"))
         reply = await self._hand_over(
             keys=[state_key, events_key, outbox_key, history_key],
-            args=[expected, seats, event.kind, data, envelope],
+            args=[
+                expected,
+                seats,
+                event.kind,
+                data,
+                envelope,
+                at_ms,
+                json.dumps(seat_clocks.to_json()),
+            ],
         )
         outcome = reply[0].decode()
         if outcome == "ok":
@@ -531,4 +560,5 @@ def _stored(entry_id: bytes, fields: dict[bytes, bytes]) -> StoredEvent:
     event = Event(
         fields[b"kind"].decode(), json.loads(fields[b"data"]), decode_to(fields[b"to"].decode())
     )
-    return StoredEvent(text, int(text.split("-", 1)[0]), event)
+    at = fields.get(b"at")
+    return StoredEvent(text, int(text.split("-", 1)[0]), event, int(at) if at else 0)

@@ -23,6 +23,7 @@ import structlog
 
 from inferno_auth import Claims, Role
 from inferno_bus import EventType
+from inferno_clock import SeatClocks, SeatDeadline
 from inferno_clock import problem as clock_problem
 from inferno_proto import engine_pb2 as pb
 from inferno_proto.codecs import codec
@@ -43,7 +44,7 @@ from inferno_rules import (
     visible_events,
 )
 
-from . import auth, game_clock, metrics
+from . import auth, game_clock, metrics, seat_clocks
 from .bus import Publisher, envelope, finished_payload
 from .delay import SpectatorDelay
 from .errors import (
@@ -56,6 +57,7 @@ from .errors import (
     TableNotFound,
 )
 from .feeds import Feeds
+from .presence import SPECTATOR as SPECTATOR_STREAM
 from .presence import Presence
 from .store import Committed, Snapshot, StoredEvent, TableStore
 
@@ -72,7 +74,9 @@ STATE_CACHE = 20_000
 #: How often a real-time table's command is tried again when another change commits first.
 REAL_TIME_ATTEMPTS = 5
 MAX_SPECTATOR_DELAY = 3600
-CLOCK_FIELDS = ("bank_seconds", "increment_seconds", "grace_seconds")
+CLOCK_FIELDS = ("bank_seconds", "increment_seconds", "grace_seconds", "hand_over_after")
+#: The most timeouts in a row a table may allow before a bot takes the seat.
+MAX_HAND_OVER_AFTER = 100
 #: The log entry of a seat handed to a bot (public; not a move, so verify and replay skip it).
 HANDED_OVER_EVENT = "table.seat_handed_over"
 
@@ -112,6 +116,11 @@ def clock_settings(turn_seconds: int, clock: dict[str, int]) -> dict[str, int]:
         settings["increment_seconds"],
         settings["grace_seconds"],
     )
+    if message is None and not 0 <= settings["hand_over_after"] <= MAX_HAND_OVER_AFTER:
+        message = (
+            f"hand_over_after is 0 (the worker's default) to {MAX_HAND_OVER_AFTER} timeouts in "
+            f"a row; got {settings['hand_over_after']}"
+        )
     if message is not None:
         raise InvalidArgument(message, reason="bad_clock")
     return settings
@@ -156,6 +165,7 @@ class Ruled:
     outbox: list[str]  # the bus envelopes
     over: bool
     at: int
+    clocks: SeatClocks | None = None  # the seats' clocks after it (None: a real-time table)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +180,7 @@ class TableView:
     late_ms: int = 0  # how far behind now this view is (a delayed spectator's)
     game_time_ms: int = 0  # real-time tables: the game clock when the view was made
     next_tick_at_ms: int = 0  # real-time tables: server time of the next tick (0 = none)
+    seat_clocks: tuple[SeatDeadline, ...] = ()  # turn-based tables: each seat's clock
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +191,7 @@ class _StatusChange:
     outbox: list[str]
     state: bytes  # b"" = unchanged
     clock_origin: int | None  # None = unchanged
+    clocks: SeatClocks | None = None  # the seats' clocks after it (None = unchanged)
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,6 +369,9 @@ class Tables:
             fields["private"] = 1
         if real_time:
             fields["clock_origin"] = at
+        else:
+            begun = SeatClocks.begin(game.waiting_on(state), at)
+            fields["seat_clocks"] = json.dumps(begun.to_json())
         if not await self.store.create(table_id, fields, events, [created]):
             raise AlreadyExists(f"a table {table_id!r} already exists", reason="table_exists")
         await self.publisher.publish_soon(table_id, [created])
@@ -547,14 +562,14 @@ class Tables:
         version = snap.version + 1
         events = (*ticked, *out.events)
         after = deciding(game, out.state)  # who decides after the move
-        stored = [StoredEvent(f"{version}-{i}", version, e) for i, e in enumerate(events)]
+        stored = [StoredEvent(f"{version}-{i}", version, e, at) for i, e in enumerate(events)]
         mine = visible(stored, Viewer.of_seat(seat))
         answer = json.dumps(
             {
                 "fp": fingerprint,
                 "seat": seat,
                 "version": version,
-                "events": [[s.id, s.event.kind, s.event.data] for s in mine],
+                "events": [[s.id, s.event.kind, s.event.data, s.at_ms] for s in mine],
                 **after,
             },
             separators=(",", ":"),
@@ -568,9 +583,16 @@ class Tables:
             **after,
             "forced": move.forced,
         }
+        clocks = None
         if real_time:
             origin = snap.clock_origin or 0
             applied["tick_at_ms"] = game_clock.next_tick_at(game, out.state, origin)
+        else:
+            before = seat_clocks.current(snap, game.waiting_on(state))
+            policy = seat_clocks.policy_of(snap)
+            clocks = before.moved(policy, seat, move.forced, after["waiting_on"], at)
+            status = FINISHED if over else LIVE
+            applied["deadlines"] = seat_clocks.deadlines(snap, clocks, after["waiting_on"], status)
         outbox = [
             envelope(EventType.ACTION_APPLIED, move.table_id, version, at, applied),
             *self._results(snap, out.state, events, version, at, over),
@@ -586,6 +608,7 @@ class Tables:
             outbox,
             over,
             at,
+            clocks,
         )
 
     async def _commit(self, move: Move, snap: Snapshot, game: Any, ruled: Ruled) -> Committed:
@@ -601,13 +624,16 @@ class Tables:
             state=game.encode(ruled.state),
             answer_field=move.key,
             answer=ruled.answer,
+            seat_clocks=ruled.clocks,
         )
 
     async def _publish(self, snap: Snapshot, ruled: Ruled) -> Answer:
         """Step 5, publish: remember the table as the commit left it, put its envelopes on the
         bus, and answer the caller."""
         metrics.ACTIONS.labels(snap.game, "applied").inc()
-        self._remember_commit(snap, ruled.version, ruled.over, ruled.at, ruled.events, ruled.state)
+        self._remember_commit(
+            snap, ruled.version, ruled.over, ruled.at, ruled.events, ruled.state, ruled.clocks
+        )
         await self.publisher.publish_soon(snap.table_id, ruled.outbox)
         return Answer(
             snap.game,
@@ -642,9 +668,10 @@ class Tables:
         at: int,
         events: Sequence[Event],
         state: Any,
+        clocks: SeatClocks | None = None,
     ) -> None:
         """Keep the table as a commit made from ``snap`` left it (the next move may skip the
-        read)."""
+        read); ``clocks``: the seats' clocks it stored (None: unchanged)."""
         last = f"{version}-{len(events) - 1}" if events else snap.last_event
         after = replace(
             snap,
@@ -655,6 +682,7 @@ class Tables:
             state=None,
             prior_answer=None,
             outbox_head=None,
+            seat_clocks=clocks if clocks is not None else snap.seat_clocks,
         )
         self._remember(after, state)
 
@@ -765,9 +793,11 @@ class Tables:
                 reason="action_id_reused",
                 version=version or None,
             )
-        events = [
-            StoredEvent(eid, int(eid.split("-", 1)[0]), Event(kind, data))
-            for eid, kind, data in first["events"]
+        events = [  # answers stored before events had a time hold three items each
+            StoredEvent(
+                eid, int(eid.split("-", 1)[0]), Event(kind, data), int(when[0]) if when else 0
+            )
+            for eid, kind, data, *when in first["events"]
         ]
         to_act = tuple(first["to_act"])
         waiting_on = tuple(first.get("waiting_on", to_act))  # answers stored before it had one
@@ -797,7 +827,9 @@ class Tables:
         )
         state = get_game(snap.game).decode(past.state)
         view = self._view_of(snap, SPECTATOR, state)
-        return replace(view, spectator_delay=delay, late_ms=delay * 1000)
+        # The seats' clocks are the live table's: a delayed spectator sees none (they would
+        # tell how long the present decision has been running).
+        return replace(view, spectator_delay=delay, late_ms=delay * 1000, seat_clocks=())
 
     def _view(
         self, snap: Snapshot, viewer: Viewer, cached: tuple[Snapshot, Any] | None = None
@@ -812,7 +844,11 @@ class Tables:
         decision = game.decision(state) if live else Decision(())
         waiting = game.waiting_on(state) if live else ()
         view = TableView(snap, viewer, game.view(state, viewer), legal, decision, waiting)
-        if not game_clock.is_real_time(game) or snap.status in ENDED:
+        if not game_clock.is_real_time(game):
+            clocks = seat_clocks.current(snap, waiting)
+            shown = seat_clocks.shown(snap, clocks, waiting, snap.status)
+            return replace(view, seat_clocks=tuple(shown))
+        if snap.status in ENDED:
             return view
         return replace(
             view,
@@ -855,6 +891,8 @@ class Tables:
         viewer = auth.viewer_of(claims, snap.seats, requested_seat)
         delay = await self.delay.seconds(table_id) if claims.role == Role.SPECTATOR else 0
         seat = viewer.seat if viewer.role == "seat" and snap.status not in ENDED else None
+        if seat is None and claims.role != Role.SERVICE and snap.status not in ENDED:
+            seat = SPECTATOR_STREAM  # counted as one more spectator
         member = await self.presence.open(table_id, seat) if seat is not None else None
         try:
             # aclosing: a stream cancelled while it waits out the delay leaves the feed now.
@@ -897,6 +935,8 @@ class Tables:
                 outbox=change.outbox,
                 state=change.state,
                 clock_origin=change.clock_origin,
+                seat_clocks=change.clocks,
+                at_ms=at,
             )
             if committed.outcome == "ok":
                 self._states.pop(table_id, None)
@@ -921,6 +961,7 @@ class Tables:
         version = snap.version + 1
         events: list[Event] = []
         state: Any = None
+        clocks: SeatClocks | None = None
         status, since_ms, origin = target, (at if target == LIVE else snap.since_ms), None
         real_time = game_clock.is_real_time(game) and target != ABORTED
         if real_time:
@@ -953,13 +994,20 @@ class Tables:
                 "reason": reason,
                 **(deciding(game, now) if status == LIVE else nobody),
             }
+            if not real_time and target == LIVE:
+                # A resumed decision starts afresh for every seat the table waits for.
+                waiting = game.waiting_on(now)
+                clocks = seat_clocks.current(snap, waiting).restarted(waiting, at)
+                changed["deadlines"] = seat_clocks.deadlines(snap, clocks, waiting, LIVE)
+            elif not real_time:
+                changed["deadlines"] = {}  # paused: no clock runs
             if real_time and status == LIVE:
                 changed["tick_at_ms"] = game_clock.next_tick_at(game, state, origin or 0)
             outbox.append(envelope(EventType.STATUS_CHANGED, snap.table_id, version, at, changed))
             if real_time and state is not None:
                 outbox.extend(self._results(snap, state, events, version, at, status == FINISHED))
         encoded = game.encode(state) if real_time and target == PAUSED else b""
-        return _StatusChange(status, since_ms, events, outbox, encoded, origin)
+        return _StatusChange(status, since_ms, events, outbox, encoded, origin, clocks)
 
     # ------------------------------------------------------------------ HandOverSeat
     async def hand_over(
@@ -992,15 +1040,21 @@ class Tables:
             version = snap.version + 1
             game, state = get_game(snap.game), self._decoded(snap, cached)
             data = {"seat": seat, "reason": reason}
-            item = envelope(
-                EventType.SEAT_HANDED_OVER,
-                table_id,
-                version,
-                now_ms(),
-                {**data, **deciding(game, state)},
-            )
+            at, waiting = now_ms(), game.waiting_on(state)
+            clocks = seat_clocks.current(snap, waiting)
+            handed = {**data, **deciding(game, state)}
+            if not game_clock.is_real_time(game):
+                after = replace(snap, seats=seats)  # the seat's clock stops: a bot plays it
+                handed["deadlines"] = seat_clocks.deadlines(after, clocks, waiting, snap.status)
+            item = envelope(EventType.SEAT_HANDED_OVER, table_id, version, at, handed)
             committed = await self.store.hand_over(
-                table_id, snap.version, json.dumps(seats), Event(HANDED_OVER_EVENT, data), item
+                table_id,
+                snap.version,
+                json.dumps(seats),
+                Event(HANDED_OVER_EVENT, data),
+                item,
+                at,
+                clocks,
             )
             if committed.outcome == "ok":
                 self._states.pop(table_id, None)

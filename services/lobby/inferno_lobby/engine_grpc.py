@@ -31,12 +31,14 @@ class GrpcEngine:
         per_game: dict[str, str] | None = None,
         algorithm: str = "HS256",
         timeout_seconds: float = 5.0,
+        hand_over_after: int = 0,
     ) -> None:
         self.default_address = default_address
         self.per_game = dict(per_game or {})
         self._key = token_key
         self._algorithm = algorithm
         self._timeout = timeout_seconds
+        self.hand_over_after = hand_over_after
 
     def address_for(self, game: str) -> str:
         """Where the tables of ``game`` live."""
@@ -74,6 +76,7 @@ class GrpcEngine:
             increment_seconds=settings.increment_seconds if settings else 0,
             spectator_delay_seconds=settings.spectator_delay_seconds if settings else 0,
             private=settings.private if settings else False,
+            hand_over_after=self.hand_over_after if settings else 0,
         )
         # A channel per call: tables start rarely, and this keeps the gateway free of event-loop
         # state, so it works in every uvicorn worker and test loop alike.

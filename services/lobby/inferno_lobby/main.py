@@ -60,6 +60,7 @@ def engine_for(settings: Settings) -> EngineGateway:
         per_game=parse_addresses(settings.engine_addresses),
         algorithm=settings.token_algorithm,
         timeout_seconds=settings.engine_timeout_seconds,
+        hand_over_after=settings.hand_over_after,
     )
 
 

@@ -63,6 +63,9 @@ class Settings(BaseSettings):
     engine_address: str = ""
     engine_addresses: str = ""
     engine_timeout_seconds: float = Field(default=5.0, gt=0)
+    # Timeouts in a row after which the worker hands a seat of a lobby table to a bot; sent with
+    # every table so players' apps can warn before it happens (0: the worker's default, unshown).
+    hand_over_after: int = Field(default=3, ge=0, le=100)
 
     # Scoring's read API, for rating-aware quick play (empty: match by waiting time only).
     scoring_url: str = ""

@@ -133,13 +133,16 @@ class Dispatcher:
             increment_ms=clocks.increment_seconds * 1000,
             grace_ms=clocks.grace_seconds * 1000 or self.default_grace_ms,
         )
-        self.records.create(table_id, str(payload["game"]), list(payload["seats"]), policy)
+        hand_over_after = clocks.hand_over_after
+        seats = list(payload["seats"])
+        self.records.create(table_id, str(payload["game"]), seats, policy, hand_over_after)
         log.info(
             "table_followed",
             game=payload["game"],
             turn_ms=policy.turn_ms,
             bank_ms=policy.bank_ms,
             grace_ms=policy.grace_ms,
+            hand_over_after=hand_over_after or self.abandon_after,
         )
         if self.records.advance(table_id, reply.version, -1, False, self.abandon_after) < 0:
             return
@@ -165,7 +168,8 @@ class Dispatcher:
         bank = None
         if record.policy.timed and start is not None:
             bank = bank_after(record.policy, record.bank(seat), start, at_ms, own_move=not forced)
-        advanced = self.records.advance(table_id, version, seat, forced, self.abandon_after, bank)
+        limit = record.hand_over_after or self.abandon_after  # the table's, else the default
+        advanced = self.records.advance(table_id, version, seat, forced, limit, bank)
         if advanced < 0:
             return
         if forced or record.abandoned - record.handed:
@@ -279,7 +283,7 @@ class Dispatcher:
         if record is None:
             return
         for seat in sorted(record.abandoned - record.handed):
-            reason = f"{self.abandon_after} timeouts in a row"
+            reason = f"{record.hand_over_after or self.abandon_after} timeouts in a row"
             try:
                 self.engine.hand_over(table_id, seat, reason, self.engine.service_token())
             except Refused as err:  # the table ended or is gone: nothing left to mark

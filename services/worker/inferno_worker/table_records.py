@@ -77,6 +77,7 @@ class TableRecord:
     started: dict[int, int] = field(default_factory=dict)  # seat → its decision's start (ms)
     disconnected: dict[int, int] = field(default_factory=dict)  # seat → since (ms)
     closed: bool = False  # the table ended
+    hand_over_after: int = 0  # the table's timeouts in a row before a bot (0 = the default)
 
     @property
     def turn_ms(self) -> int:
@@ -120,7 +121,12 @@ class TableRecords:
         return f"{self.prefix}worker:t:{table_id}" + (f":{part}" if part else "")
 
     def create(
-        self, table_id: str, game: str, seats: list[dict[str, Any]], policy: ClockPolicy
+        self,
+        table_id: str,
+        game: str,
+        seats: list[dict[str, Any]],
+        policy: ClockPolicy,
+        hand_over_after: int = 0,
     ) -> None:
         # HSETNX-like: a re-delivered table.created must not reset a table already under way.
         key = self.key(table_id)
@@ -133,6 +139,7 @@ class TableRecords:
             "bank_ms": policy.bank_ms,
             "increment_ms": policy.increment_ms,
             "grace_ms": policy.grace_ms,
+            "hand_over_after": hand_over_after,
             "version": 0,
         }
         self.client.hset(key, mapping=mapping)
@@ -171,6 +178,7 @@ class TableRecords:
             started={int(k): int(v) for k, v in started.items()},
             disconnected=away_since,
             closed=fields.get("closed") == "1",
+            hand_over_after=int(fields.get("hand_over_after", 0)),
         )
 
     def advance(

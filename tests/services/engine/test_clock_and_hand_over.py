@@ -41,6 +41,7 @@ async def test_the_clock_policy_is_stored_shown_and_published(
         "bank_seconds": 90,
         "increment_seconds": 3,
         "grace_seconds": 15,
+        "hand_over_after": 0,
     }
 
 

@@ -179,3 +179,47 @@ async def test_a_flapping_client_is_announced_once_per_debounce_not_per_stream(
     assert news[0] == (0, True) and news[-1] == (0, False)
     assert all(a != b for a, b in itertools.pairwise(news))  # they alternate
     assert len(news) <= 2 + 2 * int(burst / 1.0 + 1), (len(news), burst)
+
+
+def spectator_counts(envelopes: list[Any]) -> list[int]:
+    return [e.payload["count"] for e in envelopes if e.type == EventType.SPECTATORS]
+
+
+async def test_spectators_are_counted_on_the_bus_never_named(
+    engines, redis_url, redis_prefix
+) -> None:
+    """Spectators' streams (and players watching a table they do not sit at) are one count per
+    table across engines, announced when it changes; a seat's or the worker's streams are not
+    spectators, and no announcement names who watches."""
+    a = engines(INFERNO_PRESENCE_DEBOUNCE_SECONDS="0")
+    b = engines(INFERNO_PRESENCE_DEBOUNCE_SECONDS="0")
+    began = int(time.time() * 1000)
+    await create_table(a.address, "t", PLAYERS)
+    fans = [Client(a.address, "fan", Role.SPECTATOR), Client(b.address, "fan2", Role.SPECTATOR)]
+    ana, lobby = Client(a.address, "ana"), Client(b.address, "lobby", Role.SERVICE)
+    try:
+        own = [Stream(ana), Stream(lobby), Stream(lobby, seat=1)]  # none of them a spectator
+        await bus_when(redis_url, redis_prefix, lambda es: len(presence(es)) == 2)
+        first = Stream(fans[0])
+        await bus_when(redis_url, redis_prefix, lambda es: spectator_counts(es) == [1])
+        second = Stream(fans[1])  # on the other engine: the same count goes up
+        await bus_when(redis_url, redis_prefix, lambda es: spectator_counts(es) == [1, 2])
+        await first.close()
+        envelopes = await bus_when(
+            redis_url, redis_prefix, lambda es: spectator_counts(es) == [1, 2, 1]
+        )
+        await second.close()
+        envelopes = await bus_when(
+            redis_url, redis_prefix, lambda es: spectator_counts(es) == [1, 2, 1, 0]
+        )
+        for stream in own:
+            await stream.close()
+    finally:
+        for client in (*fans, ana, lobby):
+            await client.close()
+    counted = [e for e in envelopes if e.type == EventType.SPECTATORS]
+    assert len({e.id for e in counted}) == len(counted)
+    for e in counted:
+        assert e.table == "t" and set(e.payload) == {"count", "at_ms"}
+        assert began <= e.payload["at_ms"] <= int(time.time() * 1000)
+    assert sorted(presence(envelopes)[:2]) == [(0, True), (1, True)]

@@ -142,6 +142,9 @@ async def test_a_spectators_view_is_the_table_as_it_was_delay_seconds_ago(engine
     for view in (seen, then):
         view.clocks.server_time_ms = 0
     then.spectator_delay_seconds = DELAY
+    # The seats' clocks are the present's: a delayed spectator sees none of them.
+    assert then.clocks.seats and not seen.clocks.seats
+    del then.clocks.seats[:]
     assert seen == then
     # Seats and operators see the table live, and learn its delay.
     assert seat.version == operator_view.version == now.version

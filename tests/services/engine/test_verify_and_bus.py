@@ -157,12 +157,18 @@ async def test_a_pause_and_a_resume_are_announced_on_the_bus(
     paused, resumed = [e for e in envelopes if e.type == "table.status_changed"]
     assert (paused.version, paused.payload) == (
         2,
-        {"status": "paused", "reason": "dispute", "to_act": [], "waiting_on": []},
+        {"status": "paused", "reason": "dispute", "to_act": [], "waiting_on": [], "deadlines": {}},
     )
     # The timer service restarts the deciding seat's clock from here.
     assert (resumed.version, resumed.payload) == (
         3,
-        {"status": "live", "reason": "settled", "to_act": deciding, "waiting_on": deciding},
+        {
+            "status": "live",
+            "reason": "settled",
+            "to_act": deciding,
+            "waiting_on": deciding,
+            "deadlines": {},  # a table without a clock: nobody's runs out
+        },
     )
     assert len(deciding) == 1
     assert "tick_at_ms" not in resumed.payload  # a turn-based game has no clock ticks

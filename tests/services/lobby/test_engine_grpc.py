@@ -143,6 +143,9 @@ def test_the_tables_clock_reaches_the_engine(
     shown = (clocks.turn_seconds, clocks.bank_seconds, clocks.increment_seconds)
     assert shown == (20, 60, 2)
     assert clocks.grace_seconds == 0, "the lobby has no grace setting: the worker's default"
+    assert clocks.hand_over_after == 3, "the lobby's setting, so apps can warn before it"
+    mine = next(c for c in clocks.seats if c.seat == 0)
+    assert mine.bank_ms == 60_000, "carla's own bank, shown without replaying events"
 
 
 def test_a_burn_in_hell_table_reaches_the_engine_with_its_options_and_no_turn_clock(

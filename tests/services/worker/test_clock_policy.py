@@ -198,6 +198,26 @@ def test_a_hand_over_the_engine_missed_is_asked_again_at_the_next_event(
         t.client.close()
 
 
+def test_the_tables_own_hand_over_setting_wins_over_the_workers_default(
+    redis_url: str, redis_prefix: str
+) -> None:
+    t = Setup(redis_url, redis_prefix, ClockPolicy(turn_ms=10_000))
+    seats = [{"seat": i, "player_id": p, "bot": b} for i, (p, b) in enumerate(SEATS)]
+    t.records.client.delete(t.records.key("t"))
+    t.records.create("t", "oh_hell", seats, ClockPolicy(turn_ms=10_000), hand_over_after=5)
+    try:
+        for version in (2, 3, 4, 5):  # four timeouts: past the worker's 3, short of the table's 5
+            t.send(_applied("t", version, HUMAN, True, [HUMAN], at_ms=1_000_000 + version))
+        record = t.records.get("t")
+        assert record is not None and record.abandoned == set() and t.engine.calls == []
+        t.send(_applied("t", 6, HUMAN, True, [HUMAN], at_ms=1_000_010))
+        record = t.records.get("t")
+        assert record is not None and record.abandoned == {HUMAN}
+        assert t.engine.calls == [("t", HUMAN, "5 timeouts in a row")]
+    finally:
+        t.client.close()
+
+
 def _status(version: int, status: str, to_act: list[int], at_ms: int) -> Envelope:
     payload = {"status": status, "reason": "operator", "to_act": to_act}
     return Envelope.new(EventType.STATUS_CHANGED, "t", version, payload, at_ms=at_ms)

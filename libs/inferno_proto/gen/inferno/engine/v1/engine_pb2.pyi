@@ -78,7 +78,7 @@ class Decision(_message.Message):
     def __init__(self, seats: _Optional[_Iterable[int]] = ..., simultaneous: _Optional[bool] = ..., waiting_on: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class Clocks(_message.Message):
-    __slots__ = ("server_time_ms", "decision_since_ms", "deadline_ms", "turn_seconds", "bank_seconds", "increment_seconds", "grace_seconds", "game_time_ms", "next_tick_at_ms")
+    __slots__ = ("server_time_ms", "decision_since_ms", "deadline_ms", "turn_seconds", "bank_seconds", "increment_seconds", "grace_seconds", "game_time_ms", "next_tick_at_ms", "seats", "hand_over_after")
     SERVER_TIME_MS_FIELD_NUMBER: _ClassVar[int]
     DECISION_SINCE_MS_FIELD_NUMBER: _ClassVar[int]
     DEADLINE_MS_FIELD_NUMBER: _ClassVar[int]
@@ -88,6 +88,8 @@ class Clocks(_message.Message):
     GRACE_SECONDS_FIELD_NUMBER: _ClassVar[int]
     GAME_TIME_MS_FIELD_NUMBER: _ClassVar[int]
     NEXT_TICK_AT_MS_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    HAND_OVER_AFTER_FIELD_NUMBER: _ClassVar[int]
     server_time_ms: int
     decision_since_ms: int
     deadline_ms: int
@@ -97,7 +99,27 @@ class Clocks(_message.Message):
     grace_seconds: int
     game_time_ms: int
     next_tick_at_ms: int
-    def __init__(self, server_time_ms: _Optional[int] = ..., decision_since_ms: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., turn_seconds: _Optional[int] = ..., bank_seconds: _Optional[int] = ..., increment_seconds: _Optional[int] = ..., grace_seconds: _Optional[int] = ..., game_time_ms: _Optional[int] = ..., next_tick_at_ms: _Optional[int] = ...) -> None: ...
+    seats: _containers.RepeatedCompositeFieldContainer[SeatClock]
+    hand_over_after: int
+    def __init__(self, server_time_ms: _Optional[int] = ..., decision_since_ms: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., turn_seconds: _Optional[int] = ..., bank_seconds: _Optional[int] = ..., increment_seconds: _Optional[int] = ..., grace_seconds: _Optional[int] = ..., game_time_ms: _Optional[int] = ..., next_tick_at_ms: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., hand_over_after: _Optional[int] = ...) -> None: ...
+
+class SeatClock(_message.Message):
+    __slots__ = ("seat", "bank_ms", "deciding", "since_ms", "turn_deadline_ms", "deadline_ms", "timeouts_in_row")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    BANK_MS_FIELD_NUMBER: _ClassVar[int]
+    DECIDING_FIELD_NUMBER: _ClassVar[int]
+    SINCE_MS_FIELD_NUMBER: _ClassVar[int]
+    TURN_DEADLINE_MS_FIELD_NUMBER: _ClassVar[int]
+    DEADLINE_MS_FIELD_NUMBER: _ClassVar[int]
+    TIMEOUTS_IN_ROW_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    bank_ms: int
+    deciding: bool
+    since_ms: int
+    turn_deadline_ms: int
+    deadline_ms: int
+    timeouts_in_row: int
+    def __init__(self, seat: _Optional[int] = ..., bank_ms: _Optional[int] = ..., deciding: _Optional[bool] = ..., since_ms: _Optional[int] = ..., turn_deadline_ms: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., timeouts_in_row: _Optional[int] = ...) -> None: ...
 
 class GetViewRequest(_message.Message):
     __slots__ = ("table_id", "seat")
@@ -208,9 +230,10 @@ class SeatHandedOver(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("id", "version", "seat_handed_over", "table_status", "oh_hell", "inferno", "burn_in_hell", "num_inferno", "dantes_inferno")
+    __slots__ = ("id", "version", "at_ms", "seat_handed_over", "table_status", "oh_hell", "inferno", "burn_in_hell", "num_inferno", "dantes_inferno")
     ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
+    AT_MS_FIELD_NUMBER: _ClassVar[int]
     SEAT_HANDED_OVER_FIELD_NUMBER: _ClassVar[int]
     TABLE_STATUS_FIELD_NUMBER: _ClassVar[int]
     OH_HELL_FIELD_NUMBER: _ClassVar[int]
@@ -220,6 +243,7 @@ class Event(_message.Message):
     DANTES_INFERNO_FIELD_NUMBER: _ClassVar[int]
     id: str
     version: int
+    at_ms: int
     seat_handed_over: SeatHandedOver
     table_status: TableStatusChanged
     oh_hell: _oh_hell_pb2.OhHellEvent
@@ -227,7 +251,7 @@ class Event(_message.Message):
     burn_in_hell: _burn_in_hell_pb2.BurnInHellEvent
     num_inferno: _num_inferno_pb2.NumInfernoEvent
     dantes_inferno: _dantes_inferno_pb2.DantesInfernoEvent
-    def __init__(self, id: _Optional[str] = ..., version: _Optional[int] = ..., seat_handed_over: _Optional[_Union[SeatHandedOver, _Mapping]] = ..., table_status: _Optional[_Union[TableStatusChanged, _Mapping]] = ..., oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellEvent, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoEvent, _Mapping]] = ..., burn_in_hell: _Optional[_Union[_burn_in_hell_pb2.BurnInHellEvent, _Mapping]] = ..., num_inferno: _Optional[_Union[_num_inferno_pb2.NumInfernoEvent, _Mapping]] = ..., dantes_inferno: _Optional[_Union[_dantes_inferno_pb2.DantesInfernoEvent, _Mapping]] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., version: _Optional[int] = ..., at_ms: _Optional[int] = ..., seat_handed_over: _Optional[_Union[SeatHandedOver, _Mapping]] = ..., table_status: _Optional[_Union[TableStatusChanged, _Mapping]] = ..., oh_hell: _Optional[_Union[_oh_hell_pb2.OhHellEvent, _Mapping]] = ..., inferno: _Optional[_Union[_inferno_pb2.InfernoEvent, _Mapping]] = ..., burn_in_hell: _Optional[_Union[_burn_in_hell_pb2.BurnInHellEvent, _Mapping]] = ..., num_inferno: _Optional[_Union[_num_inferno_pb2.NumInfernoEvent, _Mapping]] = ..., dantes_inferno: _Optional[_Union[_dantes_inferno_pb2.DantesInfernoEvent, _Mapping]] = ...) -> None: ...
 
 class SeatAssignment(_message.Message):
     __slots__ = ("player_id", "name", "bot")
@@ -240,7 +264,7 @@ class SeatAssignment(_message.Message):
     def __init__(self, player_id: _Optional[str] = ..., name: _Optional[str] = ..., bot: _Optional[bool] = ...) -> None: ...
 
 class CreateTableRequest(_message.Message):
-    __slots__ = ("table_id", "game", "options", "seats", "turn_seconds", "bank_seconds", "increment_seconds", "grace_seconds", "spectator_delay_seconds", "private")
+    __slots__ = ("table_id", "game", "options", "seats", "turn_seconds", "bank_seconds", "increment_seconds", "grace_seconds", "spectator_delay_seconds", "private", "hand_over_after")
     TABLE_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
@@ -251,6 +275,7 @@ class CreateTableRequest(_message.Message):
     GRACE_SECONDS_FIELD_NUMBER: _ClassVar[int]
     SPECTATOR_DELAY_SECONDS_FIELD_NUMBER: _ClassVar[int]
     PRIVATE_FIELD_NUMBER: _ClassVar[int]
+    HAND_OVER_AFTER_FIELD_NUMBER: _ClassVar[int]
     table_id: str
     game: str
     options: GameOptions
@@ -261,7 +286,8 @@ class CreateTableRequest(_message.Message):
     grace_seconds: int
     spectator_delay_seconds: int
     private: bool
-    def __init__(self, table_id: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatAssignment, _Mapping]]] = ..., turn_seconds: _Optional[int] = ..., bank_seconds: _Optional[int] = ..., increment_seconds: _Optional[int] = ..., grace_seconds: _Optional[int] = ..., spectator_delay_seconds: _Optional[int] = ..., private: _Optional[bool] = ...) -> None: ...
+    hand_over_after: int
+    def __init__(self, table_id: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatAssignment, _Mapping]]] = ..., turn_seconds: _Optional[int] = ..., bank_seconds: _Optional[int] = ..., increment_seconds: _Optional[int] = ..., grace_seconds: _Optional[int] = ..., spectator_delay_seconds: _Optional[int] = ..., private: _Optional[bool] = ..., hand_over_after: _Optional[int] = ...) -> None: ...
 
 class CreateTableResponse(_message.Message):
     __slots__ = ("table_id", "version", "seed_commitment")
