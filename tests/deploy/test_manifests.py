@@ -107,6 +107,12 @@ def test_the_engine_uses_a_grpc_probe_and_engine_autoscales() -> None:
     engine = docs[("Deployment", "engine")]["spec"]["template"]["spec"]["containers"][0]
     assert engine["readinessProbe"]["grpc"]["port"] == 50051
     assert ("HorizontalPodAutoscaler", "engine") in docs
+    # Every engine pod also answers browsers (gRPC-web) for its own engine, on the Service.
+    web = docs[("Deployment", "engine")]["spec"]["template"]["spec"]["containers"][1]
+    assert web["command"][:3] == ["python", "-m", "inferno_engine.grpc_web"]
+    assert "127.0.0.1:50051" in web["command"]
+    ports = {p["name"]: p["port"] for p in docs[("Service", "engine")]["spec"]["ports"]}
+    assert ports == {"grpc": 50051, "grpc-web": 8080}
 
 
 def test_every_service_of_the_platform_is_deployed_in_compose_and_kubernetes() -> None:

@@ -7,6 +7,8 @@ them (SIGTERM, then SIGKILL) when the test ends.
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -17,6 +19,8 @@ from tests.support.engine_process import EngineProcess as SharedEngineProcess
 
 ROOT = Path(__file__).resolve().parents[3]
 KEY = "engine-test-key-0123456789abcdef0123456789"
+#: The JavaScript clients written from proto/ alone (gRPC and gRPC-web).
+NODE_CLIENT = ROOT / "clients" / "node"
 
 
 def token(subject: str, role: Role = Role.PLAYER, **kwargs: object) -> str:
@@ -52,3 +56,20 @@ def engine(engines: Callable[..., EngineProcess]) -> EngineProcess:
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
+
+
+@pytest.fixture(scope="session")
+def node_client() -> str:
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None or npm is None:
+        pytest.fail("the Node.js client test needs node and npm on PATH")
+    modules = NODE_CLIENT / "node_modules"
+    if not all((modules / p).is_dir() for p in ("@grpc/grpc-js", "protobufjs")):
+        subprocess.run(
+            [npm, "ci", "--no-audit", "--no-fund"],
+            cwd=NODE_CLIENT,
+            check=True,
+            capture_output=True,
+            timeout=240,
+        )
+    return node

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 
 import pytest
@@ -12,27 +11,10 @@ import pytest
 from inferno_proto import engine_pb2 as pb
 
 from .client import Client, create_table
-from .conftest import ROOT, token
+from .conftest import NODE_CLIENT, ROOT, token
 
 pytestmark = pytest.mark.anyio
-NODE_CLIENT = ROOT / "clients" / "node"
 PLAYERS = ["ana", "bruno", "carla"]
-
-
-@pytest.fixture(scope="session")
-def node_client() -> str:
-    node, npm = shutil.which("node"), shutil.which("npm")
-    if node is None or npm is None:
-        pytest.fail("the Node.js client test needs node and npm on PATH")
-    if not (NODE_CLIENT / "node_modules" / "@grpc" / "grpc-js").is_dir():
-        subprocess.run(
-            [npm, "ci", "--no-audit", "--no-fund"],
-            cwd=NODE_CLIENT,
-            check=True,
-            capture_output=True,
-            timeout=240,
-        )
-    return node
 
 
 async def test_the_node_client_plays_a_whole_game(engine, node_client) -> None:
