@@ -275,6 +275,7 @@ def _play(args: argparse.Namespace, engine: Engine) -> int:
     deadline = None if args.timeout is None else time.monotonic() + args.timeout
     moves = 0
     last_version = -1
+    told_handed_over = False
     # Without a terminal the moves come from standard input, and its end is the end of play
     # (instead of waiting for the others and then finding nothing more to read).
     script: list[str] | None = None
@@ -330,6 +331,13 @@ def _play(args: argparse.Namespace, engine: Engine) -> int:
         if view.version != last_version and (over or not (args.auto and args.quiet)):
             print(render(view), flush=True)
         last_version = view.version
+        if not told_handed_over and _handed_over(view):
+            told_handed_over = True
+            print(
+                "your seat was handed to a bot for the rest of the game (too many timeouts in "
+                "a row, or an operator); the table plays on and you can watch it here",
+                flush=True,
+            )
         if over:
             return 0
         # Dante's Inferno lets every seat trade in the active player's step, but waits only for
@@ -385,6 +393,12 @@ def _play(args: argparse.Namespace, engine: Engine) -> int:
         if deadline is not None and time.monotonic() > deadline:
             raise ClientError(f"gave up waiting after {args.timeout:g} s ({status(view)})")
         time.sleep(args.poll)
+
+
+def _handed_over(view: Any) -> bool:
+    if not view.HasField("your_seat"):
+        return False
+    return any(s.seat == view.your_seat and s.abandoned for s in view.seats)
 
 
 def _timeout_at(view: Any) -> float | None:

@@ -27,11 +27,13 @@ PASSWORD = "paradiso-33"
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
-def _table(stack: StackProcess, session: Path, game: str, players: int, *options: str) -> str:
+def _table(
+    stack: StackProcess, session: Path, game: str, players: int, *options: str, clock: tuple = ()
+) -> str:
     name = f"p{uuid.uuid4().hex[:10]}"
     done = run_cli(stack, session, "signup", name, "--password", PASSWORD)
     assert done.returncode == 0, done.stderr
-    flags = [x for o in options for x in ("--option", o)]
+    flags = [x for o in options for x in ("--option", o)] + list(clock)
     done = run_cli(stack, session, "--json", "create", "--game", game, "--players", str(players),
                    *flags)  # fmt: skip
     assert done.returncode == 0, done.stderr
@@ -137,3 +139,44 @@ def test_a_whole_burn_in_hell_game_typed_while_the_table_deals_on(
     assert len(term.typed) >= 3 and len(re.findall(r"^you played ", screen, flags=re.M)) >= 3
     assert screen.count(header) >= 50  # redrawn as it dealt: about one card a second
     assert "game over: " in screen and "why: the highest total wins" in screen
+
+
+def test_the_clock_warns_at_the_prompt_before_a_timeout_and_before_the_hand_over(
+    stack: StackProcess, tmp_path: Path
+) -> None:
+    """Issue 14.2: nothing typed, a 25 s decision (10 s, then a 15 s bank): the warning comes
+    by itself while the prompt waits. Then a table of 1 s decisions and no bank: each timeout
+    is counted on screen, the last one before the hand-over says so, and the hand-over too."""
+    session = tmp_path / "session.json"
+    clock = ("--turn-seconds", "10", "--bank-seconds", "15")
+    table = _table(stack, session, "oh_hell", 3, "ORDER=DESC", clock=clock)
+    term = Terminal(stack, session, table)
+    try:
+        while "⏱ " not in term.screen or "← you: " not in term.screen.split("⏱ ")[-1]:
+            assert term.next(timeout=60) == "prompt", term.screen[-3000:]
+        shown = len(term.screen)
+        assert "clock: 10 s per decision, bank 15 s" in term.screen
+        term.child.expect("⚠ ([0-9]+) s left to move: then the game's default move", timeout=30)
+        assert int(term.child.match.group(1)) <= 15
+        assert "⚠" not in term.screen[:shown]  # it came while the prompt waited
+        term.child.expect("move> ", timeout=10)
+        term.screen += ESCAPES.sub("", term.child.before or "")
+        term.type(term.legal()[0])
+        term.child.expect("you played ", timeout=30)
+    finally:
+        term.close()
+
+    fast = tmp_path / "fast.json"
+    table = _table(stack, fast, "oh_hell", 3, "ORDER=DESC",
+                   clock=("--turn-seconds", "1", "--bank-seconds", "0"))  # fmt: skip
+    term = Terminal(stack, fast, table)
+    try:
+        for expected in (
+            "you timed out 1 time\\(s\\) in a row: 2 more and a bot takes your seat",
+            "then a bot takes your seat for the rest of the game",
+            "your seat was handed to a bot for the rest of the game",
+        ):
+            term.child.expect(expected, timeout=60)
+        term.child.expect("handed to a bot\\) ← you", timeout=60)
+    finally:
+        term.close()
