@@ -121,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("whoami", help="the signed-in account")
     c = sub.add_parser("guest", help="play as a guest, without a password")
     c.add_argument("--display-name", default=None, help="the name shown at tables")
-    sub.add_parser("logout", help="forget the sign-in kept in the session file")
+    sub.add_parser("logout", help="forget the sign-in kept in the session file (not the addresses)")
     sub.add_parser("games", help="the games, their seat counts and options")
     c = sub.add_parser("rules", help="how to play a game (its rules for players)")
     c.add_argument("game", help="a game's name, as `inferno games` lists them (e.g. oh_hell)")
@@ -477,7 +477,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"playing as guest {session.username} (id {session.account_id})")
             return 0
         if args.command == "logout":
-            Session().save(path)
+            # The tokens go; where the servers are stays for the next sign-in.
+            Session(lobby=session.lobby, engine=session.engine, scoring=session.scoring).save(path)
             print("signed out")
             return 0
         if args.command == "games":

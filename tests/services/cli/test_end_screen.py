@@ -3,6 +3,8 @@ parts; a live table has no end screen; the commands are in ``--help``."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from inferno_cli.__main__ import main
@@ -75,3 +77,15 @@ def test_help_lists_the_new_commands(capsys: pytest.CaptureFixture[str]) -> None
     out = capsys.readouterr().out
     for command in ("spectate", "results", "leaderboard", "--scoring"):
         assert command in out
+
+
+def test_logout_forgets_the_tokens_but_not_where_the_servers_are(tmp_path: Path) -> None:
+    import json
+
+    path = tmp_path / "s.json"
+    kept = {"lobby": "http://l:1", "engine": "e:2", "scoring": "http://s:3"}
+    path.write_text(json.dumps({"access_token": "a", "refresh_token": "r", **kept}))
+    assert main(["--session", str(path), "logout"]) == 0
+    after = json.loads(path.read_text())
+    assert after["access_token"] == "" and after["refresh_token"] == ""
+    assert {k: after[k] for k in kept} == kept
