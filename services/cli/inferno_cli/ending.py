@@ -58,8 +58,19 @@ def _num_inferno(view: engine_pb2.GetViewResponse) -> tuple[list[int], list[int]
 
 
 def _dantes_inferno(view: engine_pb2.GetViewResponse) -> tuple[list[int], list[int]]:
+    """Lucifer's victor; at the round cap the deepest circle a token stands in, then the most
+    resources held (the rules' own tie-break, read from the public board); still equal, shared.
+    The totals shown are each seat's deepest circle."""
+    from inferno_rules.games.dantes_inferno.board import circle_of, parse_space
+
     g = view.dantes_inferno
-    return ([g.winner] if g.HasField("winner") else []), []
+    deepest = [max((circle_of(parse_space(x)) for x in t.spaces), default=0) for t in g.tokens]
+    if g.HasField("winner"):
+        return [g.winner], deepest
+    held = [r.y + r.r + r.b + r.g for r in g.resources]
+    keys = list(zip(deepest, held, strict=False))
+    best = max(keys, default=None)
+    return [seat for seat, key in enumerate(keys) if key == best], deepest
 
 
 _WINNERS: dict[str, Callable[[engine_pb2.GetViewResponse], tuple[list[int], list[int]]]] = {

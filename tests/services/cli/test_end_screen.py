@@ -89,3 +89,23 @@ def test_logout_forgets_the_tokens_but_not_where_the_servers_are(tmp_path: Path)
     after = json.loads(path.read_text())
     assert after["access_token"] == "" and after["refresh_token"] == ""
     assert {k: after[k] for k in kept} == kept
+
+
+def test_dantes_inferno_at_the_round_cap_the_deepest_token_then_resources() -> None:
+    view = _finished("dantes_inferno")
+    g = view.dantes_inferno
+    g.phase = "over"
+    for spaces, amounts in (
+        (["(0,3)/o"], (5, 5, 5, 5)),  # ring I, outer: circle 1, many resources
+        (["(1,3)/i", "(0,4)/o"], (1, 0, 0, 0)),  # ring II inner: circle 4
+        (["(1,4)/i"], (2, 0, 0, 0)),  # also circle 4, more resources: wins the tie-break
+    ):
+        g.tokens.add(spaces=spaces)
+        y, r, b, gr = amounts
+        g.resources.add(y=y, r=r, b=b, g=gr)
+    text = render(view)
+    assert "game over: cy wins" in text, text
+    assert "why: the first to beat Lucifer wins; at the round cap the deepest token" in text
+    assert "final totals: ana 1, bea ← you 4, cy 4" in text
+    g.winner = 0
+    assert "game over: ana wins" in render(view)
