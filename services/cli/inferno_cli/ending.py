@@ -100,7 +100,7 @@ def end_lines(view: engine_pb2.GetViewResponse) -> list[str]:
         head = "game over"
     lines = [head, f"why: {why}" if why else ""]
     if totals:
-        lines.append(
-            "final totals: " + ", ".join(f"{seat_name(view, s)} {t}" for s, t in enumerate(totals))
-        )
+        label = "deepest circle reached" if view.game == "dantes_inferno" else "final totals"
+        shown = ", ".join(f"{seat_name(view, s)} {t}" for s, t in enumerate(totals))
+        lines.append(f"{label}: {shown}")
     return [line for line in lines if line]

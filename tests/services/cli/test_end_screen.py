@@ -106,6 +106,6 @@ def test_dantes_inferno_at_the_round_cap_the_deepest_token_then_resources() -> N
     text = render(view)
     assert "game over: cy wins" in text, text
     assert "why: the first to beat Lucifer wins; at the round cap the deepest token" in text
-    assert "final totals: ana 1, bea ← you 4, cy 4" in text
+    assert "deepest circle reached: ana 1, bea ← you 4, cy 4" in text
     g.winner = 0
     assert "game over: ana wins" in render(view)
