@@ -24,6 +24,15 @@ def _span(ms: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}" if seconds >= 60 else f"{seconds} s"
 
 
+def _real_time(game: str) -> bool:
+    from inferno_rules.registry import UnknownGame, get_game
+
+    try:
+        return bool(get_game(game).info.nature.real_time)
+    except UnknownGame:
+        return False
+
+
 def policy(clocks: engine_pb2.Clocks) -> str:
     parts = [f"{clocks.turn_seconds} s per decision"]
     parts.append(f"bank {_span(clocks.bank_seconds * 1000)}" if clocks.bank_seconds else "no bank")
@@ -92,6 +101,8 @@ def clock_lines(view: engine_pb2.GetViewResponse) -> list[str]:
     clocks = view.clocks
     if not clocks.turn_seconds and not clocks.seats:
         return []
+    if _real_time(view.game):
+        return []  # no turn clock: the game's own clock runs (the board shows game time)
     lines = [policy(clocks)]
     running = [s for s in clocks.seats if s.deciding and (s.deadline_ms or s.turn_deadline_ms)]
     for s in running:

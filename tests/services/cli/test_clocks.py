@@ -119,3 +119,11 @@ def test_the_creator_chooses_the_clock_and_the_table_shows_it(
     assert "clock: 45 s per decision, bank 1:30, +2 s per move" in shown.stdout, shown.stdout
     bad = run_cli(stack, session, "create", "--turn-seconds", "0")
     assert bad.returncode == 1 and "decision_seconds" in bad.stderr
+
+
+def test_a_real_time_table_shows_no_turn_clock() -> None:
+    view = _view()
+    view.game = "burn_in_hell"
+    del view.clocks.seats[:]
+    view.clocks.game_time_ms = 12_000
+    assert clock_lines(view) == []
