@@ -24,6 +24,14 @@ def _span(ms: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}" if seconds >= 60 else f"{seconds} s"
 
 
+def _who(view: engine_pb2.GetViewResponse, seat: int) -> str:
+    """``you`` for the reading seat, else the seat's name (clock lines change every second, so
+    they do not carry the seat line's "← you" mark)."""
+    if view.HasField("your_seat") and view.your_seat == seat:
+        return "you"
+    return seat_name(view, seat)
+
+
 def _real_time(game: str) -> bool:
     from inferno_rules.registry import UnknownGame, get_game
 
@@ -106,13 +114,13 @@ def clock_lines(view: engine_pb2.GetViewResponse) -> list[str]:
     lines = [policy(clocks)]
     running = [s for s in clocks.seats if s.deciding and (s.deadline_ms or s.turn_deadline_ms)]
     for s in running:
-        lines.append(f"⏱ {seat_name(view, s.seat)}: {_running(clocks, s)}")
+        lines.append(f"⏱ {_who(view, s.seat)}: {_running(clocks, s)}")
     if not clocks.seats and clocks.deadline_ms:  # an engine without per-seat clocks
         left = clocks.deadline_ms - clocks.server_time_ms
         lines.append(f"⏱ time per decision left: {_span(left)}, then the bank")
     if clocks.seats and clocks.bank_seconds:
         banks = ", ".join(
-            f"{seat_name(view, s.seat)} {_span(bank_left(clocks, s))}" for s in clocks.seats
+            f"{_who(view, s.seat)} {_span(bank_left(clocks, s))}" for s in clocks.seats
         )
         lines.append(f"banks: {banks}")
     return lines + warnings(view)

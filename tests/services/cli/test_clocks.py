@@ -44,8 +44,8 @@ def _view(your_seat: int | None = 0) -> engine_pb2.GetViewResponse:
 def test_whose_clock_runs_how_much_is_left_and_every_bank() -> None:
     text = render(_view())
     assert "clock: 30 s per decision, bank 2:00, +5 s per move, 3 timeouts in a row" in text
-    assert "⏱ dante ← you: 12 s to decide, then bank 2:00" in text
-    assert "banks: dante ← you 2:00, virgil 1:35" in text
+    assert "⏱ you: 12 s to decide, then bank 2:00" in text
+    assert "banks: you 2:00, virgil 1:35" in text
     assert "⚠" not in text  # 2:12 before the timeout: no warning yet
 
 
@@ -53,8 +53,8 @@ def test_a_seat_on_its_bank_is_warned_before_the_timeout_and_the_hand_over() -> 
     view = _view()
     view.clocks.server_time_ms = NOW + 122_000  # 110 s into the bank: 10 s left
     lines = clock_lines(view)
-    assert "⏱ dante ← you: on the bank: 10 s left" in lines
-    assert "banks: dante ← you 10 s, virgil 1:35" in lines
+    assert "⏱ you: on the bank: 10 s left" in lines
+    assert "banks: you 10 s, virgil 1:35" in lines
     assert "⚠ 10 s left to move: then the game's default move is made for you (a timeout)" in lines
     view.clocks.seats[0].timeouts_in_row = 2  # one more and the seat goes to a bot
     lines = warnings(view)
@@ -127,3 +127,8 @@ def test_a_real_time_table_shows_no_turn_clock() -> None:
     del view.clocks.seats[:]
     view.clocks.game_time_ms = 12_000
     assert clock_lines(view) == []
+
+
+def test_clock_lines_do_not_carry_the_seat_mark() -> None:
+    """The seat line's "← you" marks what only your moves change; the clock changes alone."""
+    assert not [line for line in clock_lines(_view()) if "← you" in line]

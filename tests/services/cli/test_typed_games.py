@@ -152,7 +152,7 @@ def test_the_clock_warns_at_the_prompt_before_a_timeout_and_before_the_hand_over
     table = _table(stack, session, "oh_hell", 3, "ORDER=DESC", clock=clock)
     term = Terminal(stack, session, table)
     try:
-        while "⏱ " not in term.screen or "← you: " not in term.screen.split("⏱ ")[-1]:
+        while "⏱ " not in term.screen or not term.screen.split("⏱ ")[-1].startswith("you: "):
             assert term.next(timeout=60) == "prompt", term.screen[-3000:]
         shown = len(term.screen)
         assert "clock: 10 s per decision, bank 15 s" in term.screen
