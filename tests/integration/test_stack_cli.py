@@ -57,6 +57,13 @@ def test_the_stack_prints_every_address(stack: StackProcess) -> None:
     metrics = re.search(r"metrics (http://127\.0\.0\.1:\d+/metrics)", engine_line)
     assert metrics, engine_line
     assert "inferno_engine" in httpx.get(metrics.group(1)).text
+    # The engine for browsers (gRPC-web) runs too, in front of this stack's engine.
+    web_line = next(line for line in stack.lines if line.split()[:1] == ["engine-web"])
+    web = re.search(r"(http://127\.0\.0\.1:\d+)", web_line)
+    assert web, web_line
+    assert httpx.get(f"{web.group(1)}/health/ready").status_code == 200
+    missing = httpx.post(f"{web.group(1)}/inferno.engine.v1.Engine/Nope", content=b"")
+    assert missing.status_code == 404 and "GetView" in missing.text
 
 
 def test_every_listener_of_the_stack_binds_127_0_0_1(stack: StackProcess) -> None:

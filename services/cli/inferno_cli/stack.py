@@ -46,6 +46,7 @@ class Ports:
     worker: int = 9102  # the Celery worker's /metrics and /health/*
     dispatcher: int = 9103  # the dispatcher's
     console: int = 8002  # the operator console (a free one if taken)
+    web: int = 8080  # the engine for browsers (gRPC-web; a free one if taken)
 
 
 @dataclass
@@ -104,6 +105,19 @@ SERVICES: list[Service] = [
         address=lambda p: (
             f"127.0.0.1:{p.engine} (gRPC); metrics http://127.0.0.1:{p.engine_metrics}/metrics"
         ),
+    ),
+    Service(
+        "engine-web",
+        "inferno_engine.grpc_web",
+        needs="inferno_engine.grpc_web",
+        env=lambda p, key: {
+            "INFERNO_ENGINE_ADDRESS": f"127.0.0.1:{p.engine}",
+            "INFERNO_GRPC_WEB_HOST": "127.0.0.1",
+            "INFERNO_GRPC_WEB_PORT": str(p.web),
+        },
+        ready=lambda p: _http_ready(f"http://127.0.0.1:{p.web}/health/ready"),
+        address=lambda p: f"http://127.0.0.1:{p.web} (the engine for browsers: gRPC-web)",
+        required=False,
     ),
     Service(
         "lobby",
@@ -222,6 +236,7 @@ class Stack:
             _pick_port(Ports.worker),
             _pick_port(Ports.dispatcher),
             _pick_port(Ports.console),
+            _pick_port(Ports.web),
         )
         self.embedded: list[EmbeddedServer] = []
         self.started: list[Service] = []

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import base64
 import binascii
+import os
 import struct
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -257,9 +258,23 @@ def main(argv: list[str] | None = None) -> None:
         description="The engine for browsers and JavaScript: takes gRPC-web calls over HTTP/1.1 "
         "and passes them, unchanged, to an engine's gRPC port (docs/engine.md, 'Web clients').",
     )
-    parser.add_argument("--engine", default="127.0.0.1:50051", help="the engine's gRPC address")
-    parser.add_argument("--host", default="127.0.0.1", help="where to listen (default loopback)")
-    parser.add_argument("--port", type=int, default=8080, help="the HTTP port (default 8080)")
+    env = os.environ.get
+    parser.add_argument(
+        "--engine",
+        default=env("INFERNO_ENGINE_ADDRESS", "127.0.0.1:50051"),
+        help="the engine's gRPC address (env INFERNO_ENGINE_ADDRESS; default 127.0.0.1:50051)",
+    )
+    parser.add_argument(
+        "--host",
+        default=env("INFERNO_GRPC_WEB_HOST", "127.0.0.1"),
+        help="where to listen (env INFERNO_GRPC_WEB_HOST; default loopback)",
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=int(env("INFERNO_GRPC_WEB_PORT", "8080")),
+        help="the HTTP port (env INFERNO_GRPC_WEB_PORT; default 8080)",
+    )
     parser.add_argument(
         "--allow-origin",
         action="append",
