@@ -31,7 +31,7 @@ SNAPSHOT_EVENTS = 50  # per table, in the snapshot
 SNAPSHOT_FIELDS = (
     "id", "game", "seats", "status", "version", "created_ms", "last_change_ms", "last_move_ms",
     "to_act", "clock", "seed_commitment", "seed", "scores", "spectator_delay_seconds",
-    "private", "options",
+    "private", "options", "spectators",
 )  # fmt: skip
 TYPES = frozenset(t.value for t in EventType)
 
@@ -86,6 +86,7 @@ class LiveTable:
     spectator_delay_seconds: int = 0
     private: bool = False
     options: dict[str, Any] = field(default_factory=dict)
+    spectators: int = 0  # open spectator streams, as the engine's table.spectators last said
     moves: deque[int] = field(default_factory=lambda: deque(maxlen=10_000))
     # Every move as the bus told it, for the replay check once the table ends (replay.py).
     played: list[tuple[int, int, str, Any, bool]] = field(default_factory=list)
@@ -131,6 +132,7 @@ class LiveTable:
             else 0,
             "stuck": live and now_ms - self.last_change_ms > stuck_ms,
             "created_ms": self.created_ms,
+            "spectators": self.spectators,
         }
 
 
@@ -171,6 +173,8 @@ def _event_text(table: LiveTable, env: Seen) -> str:
     if kind == "presence":
         state = "connected" if p.get("connected") else "disconnected"
         return f"{table.seat_name(p.get('seat', -1))} {state}"
+    if kind == "spectators":
+        return f"spectators: {p.get('count')} watching"
     if kind == "round_scored":
         return f"round {p.get('round')} scored: points {p.get('points')}, totals {p.get('scores')}"
     if kind == "clock_ticked":
@@ -256,6 +260,8 @@ class LiveTables:
             for s in table.seats:
                 if s["seat"] == p.get("seat"):
                     s["connected"] = bool(p.get("connected"))
+        elif kind == "table.spectators":
+            table.spectators = max(0, int(p.get("count", 0)))
         elif kind == "table.round_scored":
             table.scores = list(p.get("scores", []))
         elif kind == "table.finished":
@@ -264,7 +270,7 @@ class LiveTables:
             table.seed = p.get("seed", "")
         elif kind == "table.aborted":
             table.status, table.to_act = "aborted", []
-        if kind != "table.presence":
+        if kind not in ("table.presence", "table.spectators"):
             table.last_change_ms = max(table.last_change_ms, env.time)
         table.events.append(
             {
@@ -313,7 +319,8 @@ class LiveTables:
             data = json.loads(raw)
             tables = {}
             for item in data["tables"]:
-                table = LiveTable(**{k: item[k] for k in SNAPSHOT_FIELDS})
+                # A field newer than the snapshot keeps its default.
+                table = LiveTable(**{k: item[k] for k in SNAPSHOT_FIELDS if k in item})
                 table.events.extend(item.get("events", []))
                 tables[table.id] = table
         except Exception as err:  # no usable snapshot: read the whole stream instead

@@ -265,3 +265,48 @@ def test_the_command_line_explains_itself_and_refuses_bad_settings() -> None:
         env=child_env(INFERNO_ENV="production"), capture_output=True, text=True, timeout=30,
     )  # fmt: skip
     assert refused.returncode == 2 and "built-in development key" in refused.stderr
+
+
+def test_a_spectators_stream_is_counted_on_the_list_and_the_page(platform: Platform) -> None:
+    """A spectator opens StreamEvents on the engine with the lobby's spectator token; the
+    engine's ``table.spectators`` count reaches the list and the table's page, and goes back to
+    0 when the stream closes."""
+    import contextlib
+    import threading
+
+    import grpc
+
+    from inferno_proto import engine_pb2 as pb
+    from inferno_proto import engine_pb2_grpc
+
+    client = signed_in(platform)
+    table = platform.bots_table("oh_hell", 4)
+    auth = {"Authorization": f"Bearer {platform.lobby_tokens(platform.player)['access_token']}"}
+    token = httpx.post(
+        f"{platform.stack.lobby}/tables/{table}/spectators", headers=auth, timeout=10
+    ).json()["token"]
+
+    def counted() -> int | None:
+        rows = client.get("/api/tables").json()["tables"]
+        return next((r["spectators"] for r in rows if r["id"] == table), None)
+
+    assert _wait(lambda: counted() is not None) and counted() == 0
+    assert 'id="spectators">0<' in client.get(f"/tables/{table}").text
+    channel = grpc.insecure_channel(platform.stack.engine)
+    stream = engine_pb2_grpc.EngineStub(channel).StreamEvents(
+        pb.StreamEventsRequest(table_id=table), metadata=(("authorization", f"Bearer {token}"),)
+    )
+
+    def read() -> None:
+        with contextlib.suppress(grpc.RpcError):  # cancelled at the end
+            for _ in stream:
+                pass
+
+    threading.Thread(target=read, daemon=True).start()
+    try:
+        assert _wait(lambda: counted() == 1, timeout=30), counted()
+        assert 'id="spectators">1<' in client.get(f"/tables/{table}").text
+    finally:
+        stream.cancel()
+    assert _wait(lambda: counted() == 0, timeout=30), counted()
+    channel.close()

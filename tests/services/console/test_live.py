@@ -191,3 +191,49 @@ async def test_who_must_act_is_who_the_table_waits_for(redis_url: str, redis_pre
     finally:
         await live.stop()
         await client.aclose()
+
+
+async def test_the_spectator_count_comes_from_the_bus_and_is_pushed(
+    redis_url: str, redis_prefix: str
+) -> None:
+    """``table.spectators`` (the engine's count of open spectator streams, put on the bus here
+    by the bus's own publisher) becomes the row's ``spectators``: 0 until a count is told, then
+    each new count pushed to the pages, without changing the table's last change."""
+    import redis
+
+    from inferno_bus import Publisher
+
+    client = aioredis.Redis.from_url(redis_url)
+    sync = redis.Redis.from_url(redis_url)
+    bus = Publisher(sync, redis_prefix)
+    live = LiveTables(client, redis_prefix, push_every_seconds=0.05)
+    t = "e" * 32
+    bus.publish(Envelope.new(EventType.TABLE_CREATED, t, 1, {"game": "oh_hell", "seats": SEATS}))
+    await live.start()
+    try:
+        await asyncio.wait_for(live.caught_up.wait(), 5)
+        row = next(r for r in live.rows() if r["id"] == t)
+        assert row["spectators"] == 0
+        changed = row["last_change_ms"]
+        page = live.subscribe(t)
+        for count in (3, 1, 0):
+            bus.publish(Envelope.new(EventType.SPECTATORS, t, 0, {"count": count, "at_ms": 1}))
+            pushed = await asyncio.wait_for(page.get(), 5)
+            while pushed["rows"][0]["spectators"] != count:
+                pushed = await asyncio.wait_for(page.get(), 5)
+            assert f"spectators: {count} watching" in [e["text"] for e in pushed["events"]]
+        assert next(r for r in live.rows() if r["id"] == t)["last_change_ms"] == changed
+        # A restart from the snapshot keeps the count.
+        bus.publish(Envelope.new(EventType.SPECTATORS, t, 0, {"count": 2, "at_ms": 2}))
+        for _ in range(100):
+            if live.tables[t].spectators == 2:
+                break
+            await asyncio.sleep(0.05)
+        await live.save_snapshot()
+        again = LiveTables(client, redis_prefix)
+        await again.load_snapshot()
+        assert again.tables[t].spectators == 2
+    finally:
+        await live.stop()
+        sync.close()
+        await client.aclose()

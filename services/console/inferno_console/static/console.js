@@ -54,6 +54,7 @@ function fillRow(tr, r) {
     d.dataset.ms = r.deadline_ms;
     cells[7].append(" ", d);
   }
+  cells[8].textContent = r.spectators;
 }
 
 function followList(table) {
@@ -111,6 +112,7 @@ function followTable(box) {
       if (turn) turn.textContent = r.to_act.join(", ") || "—";
       const moves = document.getElementById("moves");
       if (moves) moves.textContent = r.moves_last_minute;
+      document.getElementById("spectators").textContent = r.spectators;
     }
     for (const ev of m.events || []) {
       const key = ev.version + ":" + ev.type + ":" + ev.time;
