@@ -143,3 +143,21 @@ def _one(field: Any, value: Any) -> Any:
     if names == ["cards"] or (not names and "cards" in field.message_type.fields_by_name):
         return list(value.cards)
     return {f.name: _plain(f, v) for f, v in fields}
+
+
+async def public_log(engine: Engine, token: str, table: str, timeout: float = 30.0) -> list[Any]:
+    """Every event of an ended table the operator's StreamEvents shows: the public log, as a
+    spectator sees it but without the delay (the engine streams operators live). The stream
+    ends with the table, so this returns once it has read the whole log."""
+    events: list[Any] = []
+    try:
+        call = engine._engine().StreamEvents(
+            pb.StreamEventsRequest(table_id=table),
+            metadata=(("authorization", f"Bearer {token}"),),
+            timeout=timeout,
+        )
+        async for batch in call:
+            events.extend(batch.events)
+    except grpc.RpcError as err:
+        raise _words(err) from None
+    return events

@@ -3,6 +3,7 @@ page on each change), its live updates, the audited full view, and the actions."
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
@@ -14,13 +15,15 @@ from inferno_proto import decisions
 from .. import boards, replay
 from ..console import Console, now_ms
 from ..deps import Checked, ConsoleDep, Operator
-from ..engine import STATUS, EngineRefused, view_dict
+from ..engine import STATUS, EngineRefused, public_log, view_dict
 from ..live import LiveTable
 from ..sessions import Session
 from .tables import follow
 
 router = APIRouter()
 ACTIONS = ("pause", "resume", "abort", "hand-over")
+#: Verdicts of the log replay for tables the live list no longer holds (bounded).
+VERDICTS: dict[str, str] = {}
 
 
 async def board_of(console: Console, who: Session, table_id: str) -> tuple[Markup, dict[str, Any]]:
@@ -39,9 +42,12 @@ async def board_of(console: Console, who: Session, table_id: str) -> tuple[Marku
         "to_act": decisions.waiting_on(reply.decision),
         "clocks": reply.clocks,
         "game": reply.game,
+        "players": len(reply.seats),
     }
     names = [s.name or f"seat {s.seat}" for s in reply.seats] or names
     shown = view_dict(reply)
+    if shown is not None:
+        facts["options"] = shown.get("options")
     if shown is None:
         return boards.generic.board({"message": str(reply)}, names), facts
     return boards.draw(reply.game, shown, names), facts
@@ -73,23 +79,29 @@ async def table_page(
         events=list(table.events)[-100:][::-1] if table else [],
         audit=await console.audit.newest(20, table=table_id),
         said=said,
-        seed_check=fairness(table, facts),
+        seed_check=await fairness(console, who, table_id, table, facts),
         now_ms=now_ms(),
     )
 
 
-def fairness(table: LiveTable | None, facts: dict[str, Any]) -> str:
-    """The seed check, and the replay from the bus where it is possible (``replay.py``)."""
+async def fairness(
+    console: Console, who: Session, table_id: str, table: LiveTable | None, facts: dict[str, Any]
+) -> str:
+    """The seed check and a replay: from the bus's moves where they are all public and the
+    console saw the table from its start, else from the ended table's public event log
+    (sealed moves, real-time games, an aborted table, one the console saw only in part;
+    ``replay.py``)."""
     seed, commitment = facts.get("seed", ""), facts.get("seed_commitment", "")
     if not seed:
         return ""
-    if table is None or table.status != "finished" or table.game != facts.get("game"):
-        ok = replay.seed_matches(seed, commitment)
-        return (
-            "the seed matches its commitment" if ok else "MISMATCH: the seed is not the commitment"
-        )
-    if table.verdict is None:
-        table.verdict = replay.check(
+    if table is not None and table.verdict is not None:
+        return table.verdict
+    if table_id in VERDICTS:
+        return VERDICTS[table_id]
+    game = facts.get("game", "")
+    verdict: str | None = None
+    if table is not None and table.status == "finished" and table.game == game:
+        ok, why = replay.check(
             table.game,
             table.options,
             len(table.seats),
@@ -98,8 +110,41 @@ def fairness(table: LiveTable | None, facts: dict[str, Any]) -> str:
             table.played,
             table.scores,
             table.from_start,
-        )[1]
-    return table.verdict
+        )
+        verdict = why if ok is not None else None
+    if verdict is None and facts.get("status") in ("finished", "aborted"):
+        known = table is not None and table.game == game
+        options = table.options if known and table is not None else facts.get("options") or {}
+        finished = facts["status"] == "finished"
+        scores = table.scores if known and table is not None and finished else None
+        try:
+            log = await public_log(console.engine, who.access_token, table_id)
+        except EngineRefused as err:  # said, not kept: the next look tries again
+            said = "matches" if replay.seed_matches(seed, commitment) else "does NOT match"
+            return f"the seed {said} its commitment; the log could not be read ({err})"
+        ok, verdict = await asyncio.to_thread(
+            replay.check_log,
+            game,
+            options,
+            int(facts.get("players") or 0),
+            seed,
+            commitment,
+            log,
+            scores or None,
+            finished,
+        )
+    if verdict is None:
+        ok = replay.seed_matches(seed, commitment)
+        return (
+            "the seed matches its commitment" if ok else "MISMATCH: the seed is not the commitment"
+        )
+    if table is not None:
+        table.verdict = verdict
+    else:
+        if len(VERDICTS) >= 1000:
+            VERDICTS.pop(next(iter(VERDICTS)))
+        VERDICTS[table_id] = verdict
+    return verdict
 
 
 @router.get("/tables/{table_id}", response_class=HTMLResponse)
