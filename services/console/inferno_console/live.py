@@ -31,7 +31,7 @@ SNAPSHOT_EVENTS = 50  # per table, in the snapshot
 SNAPSHOT_FIELDS = (
     "id", "game", "seats", "status", "version", "created_ms", "last_change_ms", "last_move_ms",
     "to_act", "clock", "seed_commitment", "seed", "scores", "spectator_delay_seconds",
-    "private", "options", "spectators",
+    "private", "options", "spectators", "deadlines",
 )  # fmt: skip
 TYPES = frozenset(t.value for t in EventType)
 
@@ -87,6 +87,9 @@ class LiveTable:
     private: bool = False
     options: dict[str, Any] = field(default_factory=dict)
     spectators: int = 0  # open spectator streams, as the engine's table.spectators last said
+    # Each waited-for seat's own deadline (seat as text → epoch ms), as the bus's ``deadlines``
+    # last said; None from an engine that does not send them (the turn time is used then).
+    deadlines: dict[str, int] | None = None
     moves: deque[int] = field(default_factory=lambda: deque(maxlen=10_000))
     # Every move as the bus told it, for the replay check once the table ends (replay.py).
     played: list[tuple[int, int, str, Any, bool]] = field(default_factory=list)
@@ -99,6 +102,15 @@ class LiveTable:
             if s["seat"] == seat:
                 return str(s.get("name") or f"seat {seat}")
         return f"seat {seat}"
+
+    def deadline_ms(self, turn_seconds: int) -> int:
+        """When the table moves on without the seats it waits for: the earliest of their own
+        deadlines (the engine's, with each seat's bank), or, from an engine that does not send
+        them, the last change plus the turn time; 0 = no clock runs."""
+        if self.deadlines is not None:
+            due = [self.deadlines.get(str(s), 0) for s in self.to_act]
+            return min((d for d in due if d), default=0)
+        return self.last_change_ms + turn_seconds * 1000 if turn_seconds and self.to_act else 0
 
     def row(self, now_ms: int, stuck_ms: int) -> dict[str, Any]:
         """What the list shows of the table (public information only)."""
@@ -127,13 +139,19 @@ class LiveTable:
             "last_move_ms": self.last_move_ms,
             "private": self.private,
             "to_act": [self.seat_name(s) for s in self.to_act] if live else [],
-            "deadline_ms": self.last_change_ms + turn * 1000
-            if live and turn and self.to_act
-            else 0,
+            "deadline_ms": self.deadline_ms(turn) if live else 0,
             "stuck": live and now_ms - self.last_change_ms > stuck_ms,
             "created_ms": self.created_ms,
             "spectators": self.spectators,
         }
+
+
+def _deadlines(payload: dict[str, Any], before: dict[str, int] | None) -> dict[str, int] | None:
+    """The payload's per-seat deadlines (``docs/events.md``), else what was known before."""
+    found = payload.get("deadlines")
+    if not isinstance(found, dict):
+        return before
+    return {str(seat): int(ms) for seat, ms in found.items()}
 
 
 def waiting_on(payload: dict[str, Any], before: list[int]) -> list[int]:
@@ -247,8 +265,10 @@ class LiveTables:
                 )
             )
             table.to_act = waiting_on(p, [])
+            table.deadlines = _deadlines(p, table.deadlines)
         elif kind in ("table.clock_ticked", "table.seat_handed_over"):
             table.to_act = waiting_on(p, table.to_act)
+            table.deadlines = _deadlines(p, table.deadlines)
             if kind == "table.seat_handed_over":
                 for s in table.seats:
                     if s["seat"] == p.get("seat"):
@@ -256,6 +276,7 @@ class LiveTables:
         elif kind == "table.status_changed":
             table.status = "paused" if p.get("status") == "paused" else "live"
             table.to_act = waiting_on(p, table.to_act)
+            table.deadlines = _deadlines(p, table.deadlines)
         elif kind == "table.presence":
             for s in table.seats:
                 if s["seat"] == p.get("seat"):

@@ -310,3 +310,53 @@ def test_a_spectators_stream_is_counted_on_the_list_and_the_page(platform: Platf
         stream.cancel()
     assert _wait(lambda: counted() == 0, timeout=30), counted()
     channel.close()
+
+
+def test_each_seats_clock_and_bank_and_the_waited_seats_deadline(platform: Platform) -> None:
+    """A person (the player) and three bots, 60 s a decision and a 30 s bank: when the table
+    waits for the person, the list's deadline is that seat's own (from the bus), and the page
+    shows every seat's bank, the person's deadline and who is deciding (from GetView).
+
+    The bus's ``table.created`` names no first decider, so a table whose first decision is the
+    person's shows nobody to act in the list until someone moves: the test takes a table (of up
+    to five) where a bot moves first."""
+    auth = {"Authorization": f"Bearer {platform.lobby_tokens(platform.player)['access_token']}"}
+    client = signed_in(platform)
+
+    def open_table() -> str:
+        with httpx.Client(base_url=platform.stack.lobby, headers=auth, timeout=10) as lobby:
+            body = {
+                "game": "oh_hell",
+                "players": 4,
+                "clock": {"decision_seconds": 60, "time_bank_seconds": 30},
+            }
+            made = lobby.post("/tables", json=body)
+            assert made.status_code == 201, made.text
+            table = made.json()["id"]
+            for _ in range(3):
+                assert lobby.post(f"/tables/{table}/bots", json={}).status_code in (200, 201)
+            assert lobby.post(f"/tables/{table}/start").status_code == 200
+        return str(table)
+
+    def waiting_for_the_person(table: str):
+        rows = client.get("/api/tables").json()["tables"]
+        row = next((r for r in rows if r["id"] == table), None)
+        return row if row and row["to_act"] == [platform.player] else None
+
+    for _ in range(5):
+        table = open_table()
+        row = _wait(lambda table=table: waiting_for_the_person(table), timeout=20)
+        if row:
+            break
+    seen = [r for r in client.get("/api/tables").json()["tables"] if r["id"] == table]
+    assert row, f"the list never showed a table waiting for the person: {seen}"
+    assert row["deadline_ms"] > time.time() * 1000 + 60_000  # 60 s a decision + 30 s bank
+    page = client.get(f"/tables/{table}").text
+    clocks = re.findall(r'<tr class="seat-clock( deciding)?" data-seat="(\d)">(.*?)</tr>', page)
+    assert [int(seat) for _, seat, _ in clocks] == [0, 1, 2, 3], page
+    assert all('class="bank">30 s<' in cells for _, _, cells in clocks)
+    deciding = {int(seat): cells for mark, seat, cells in clocks if mark}
+    assert list(deciding) == [0]
+    due = re.search(r'class="due"><span class="deadline" data-ms="(\d+)"', deciding[0])
+    assert due and int(due.group(1)) == row["deadline_ms"]
+    assert all('class="due">—<' in cells for _, seat, cells in clocks if seat != "0")

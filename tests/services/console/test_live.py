@@ -149,29 +149,40 @@ async def test_a_restart_reads_the_bus_from_the_last_snapshot_on(
         await client.aclose()
 
 
-async def test_who_must_act_is_who_the_table_waits_for(redis_url: str, redis_prefix: str) -> None:
+def test_who_must_act_is_who_the_table_waits_for(redis_url: str, redis_prefix: str) -> None:
     """Dante's Inferno: every seat may trade (``to_act``), the table waits only for the active
     player (``waiting_on``); the list names the latter, and falls back to ``to_act`` when a
-    payload has no ``waiting_on`` (an older engine)."""
-    client = aioredis.Redis.from_url(redis_url)
-    live = LiveTables(client, redis_prefix, push_every_seconds=0.05)
+    payload has no ``waiting_on`` (an older engine). The envelopes go through the real Redis
+    stream (the bus's own Publisher) and are folded as the reader folds them."""
+    import redis
+
+    from inferno_bus import Publisher
+    from inferno_console.live import read_entry
+
+    sync = redis.Redis.from_url(redis_url)
+    bus = Publisher(sync, redis_prefix)
+    live = LiveTables(aioredis.Redis.from_url(redis_url), redis_prefix)
     t = "d" * 32
     created = {"game": "dantes_inferno", "seats": SEATS, "clock": {"turn_seconds": 30}}
-    await publish(
-        client,
-        redis_prefix,
-        Envelope.new(EventType.TABLE_CREATED, t, 1, created),
-        Envelope.new(
-            EventType.ACTION_APPLIED,
-            t,
-            2,
-            {"seat": 0, "action": {"kind": "roll"}, "to_act": [0, 1, 2], "waiting_on": [0]},
-        ),
-    )
-    await live.start()
+
+    def fold() -> dict:
+        for _id, fields in sync.xrange(stream_key(redis_prefix, "tables"), live.last_id, "+"):
+            if _id.decode() != live.last_id:
+                live.apply(read_entry(fields))
+                live.last_id = _id.decode()
+        return next(r for r in live.rows() if r["id"] == t)
+
     try:
-        await asyncio.wait_for(live.caught_up.wait(), 5)
-        assert next(r for r in live.rows() if r["id"] == t)["to_act"] == ["Ana0"]
+        bus.publish(Envelope.new(EventType.TABLE_CREATED, t, 1, created))
+        bus.publish(
+            Envelope.new(
+                EventType.ACTION_APPLIED,
+                t,
+                2,
+                {"seat": 0, "action": {"kind": "roll"}, "to_act": [0, 1, 2], "waiting_on": [0]},
+            )
+        )
+        assert fold()["to_act"] == ["Ana0"]
         for kind, version, payload, names in (
             (EventType.STATUS_CHANGED, 3, {"status": "live", "to_act": [0, 1, 2],
                                            "waiting_on": [1]}, ["Ana1"]),
@@ -181,16 +192,11 @@ async def test_who_must_act_is_who_the_table_waits_for(redis_url: str, redis_pre
             (EventType.ACTION_APPLIED, 6, {"seat": 2, "action": {"kind": "end_turn"},
                                            "to_act": [0, 1]}, ["Ana0", "Ana1"]),
         ):  # fmt: skip
-            await publish(client, redis_prefix, Envelope.new(kind, t, version, payload))
-            for _ in range(100):
-                row = next(r for r in live.rows() if r["id"] == t)
-                if row["version"] == version:
-                    break
-                await asyncio.sleep(0.05)
+            bus.publish(Envelope.new(kind, t, version, payload))
+            row = fold()
             assert row["version"] == version and row["to_act"] == names, (kind, row)
     finally:
-        await live.stop()
-        await client.aclose()
+        sync.close()
 
 
 async def test_the_spectator_count_comes_from_the_bus_and_is_pushed(
@@ -237,3 +243,69 @@ async def test_the_spectator_count_comes_from_the_bus_and_is_pushed(
         await live.stop()
         sync.close()
         await client.aclose()
+
+
+def test_the_deadline_is_the_waited_seats_own_from_the_bus(
+    redis_url: str, redis_prefix: str
+) -> None:
+    """With the bus's per-seat ``deadlines`` the row's deadline is the earliest of the waited
+    seats' own (a bot's seat has none, so none runs); without them, last change + turn time.
+    The envelopes go through the real Redis stream and are folded as the reader folds them."""
+    import redis
+
+    from inferno_bus import Publisher
+    from inferno_console.live import read_entry
+
+    sync = redis.Redis.from_url(redis_url)
+    bus = Publisher(sync, redis_prefix)
+    live = LiveTables(aioredis.Redis.from_url(redis_url), redis_prefix)
+    t, old = "f" * 32, "9" * 32
+    created = {"game": "oh_hell", "seats": SEATS, "clock": {"turn_seconds": 30}}
+    bid = {"kind": "bid", "arg": 1}
+
+    def fold() -> dict:
+        for _id, fields in sync.xrange(stream_key(redis_prefix, "tables"), live.last_id, "+"):
+            if _id.decode() != live.last_id:
+                live.apply(read_entry(fields))
+                live.last_id = _id.decode()
+        return {r["id"]: r for r in live.rows()}
+
+    try:
+        bus.publish_many(
+            [
+                Envelope.new(EventType.TABLE_CREATED, t, 1, created),
+                Envelope.new(EventType.TABLE_CREATED, old, 1, created),
+                Envelope.new(
+                    EventType.ACTION_APPLIED,
+                    t,
+                    2,
+                    {
+                        "seat": 2,
+                        "action": bid,
+                        "to_act": [0],
+                        "deadlines": {"0": 1_800_000_090_000},
+                    },
+                ),
+                Envelope.new(
+                    EventType.ACTION_APPLIED, old, 2, {"seat": 2, "action": bid, "to_act": [0]}
+                ),
+            ]
+        )
+        rows = fold()
+        assert rows[t]["deadline_ms"] == 1_800_000_090_000
+        assert rows[old]["deadline_ms"] == live.tables[old].last_change_ms + 30_000
+        for kind, version, payload, due in (
+            (EventType.ACTION_APPLIED, 3, {"seat": 0, "action": bid, "to_act": [1, 2],
+                                           "deadlines": {}}, 0),  # bots: no clock runs
+            (EventType.SEAT_HANDED_OVER, 4, {"seat": 0, "to_act": [0, 1],
+                                             "deadlines": {"1": 5, "0": 7}}, 5),
+            (EventType.STATUS_CHANGED, 5, {"status": "paused", "to_act": [0, 1],
+                                           "deadlines": {}}, 0),
+            (EventType.STATUS_CHANGED, 6, {"status": "live", "to_act": [0, 1],
+                                           "deadlines": {"0": 9}}, 9),
+        ):  # fmt: skip
+            bus.publish(Envelope.new(kind, t, version, payload))
+            row = fold()[t]
+            assert row["version"] == version and row["deadline_ms"] == due, (kind, row)
+    finally:
+        sync.close()

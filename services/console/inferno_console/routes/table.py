@@ -50,7 +50,44 @@ async def board_of(console: Console, who: Session, table_id: str) -> tuple[Marku
         facts["options"] = shown.get("options")
     if shown is None:
         return boards.generic.board({"message": str(reply)}, names), facts
-    return boards.draw(reply.game, shown, names), facts
+    return boards.draw(reply.game, shown, names) + seat_clocks(reply, names), facts
+
+
+def seat_clocks(reply: Any, names: list[str]) -> Markup:
+    """Each seat's own clock from GetView's ``Clocks.seats`` (turn-based tables): its bank,
+    whether the table waits for it, when its time per decision ends and when it is moved for,
+    and its timeouts in a row. Redrawn with the board, so it follows the table."""
+    seats = list(reply.clocks.seats)
+    if not seats:
+        return Markup("")
+
+    def due(ms: int) -> Markup:
+        if not ms:
+            return Markup("—")
+        return Markup('<span class="deadline" data-ms="{}"></span>').format(ms)
+
+    rows = [
+        Markup(
+            '<tr class="seat-clock{}" data-seat="{}"><th>{}</th><td class="bank">{}</td>'
+            '<td>{}</td><td class="turn-due">{}</td><td class="due">{}</td><td>{}</td></tr>'
+        ).format(
+            " deciding" if c.deciding else "",
+            c.seat,
+            names[c.seat] if 0 <= c.seat < len(names) else f"seat {c.seat}",
+            f"{c.bank_ms / 1000:g} s",
+            "deciding" if c.deciding else "",
+            due(c.turn_deadline_ms),
+            due(c.deadline_ms),
+            c.timeouts_in_row,
+        )
+        for c in seats
+    ]
+    head = Markup(
+        '<h3>Seats\' clocks</h3><table class="list seat-clocks" id="seat-clocks"><tr><th>seat</th>'
+        "<th>bank</th><th></th><th>time per decision ends</th><th>moved for at</th>"
+        "<th>timeouts in a row</th></tr>"
+    )
+    return head + Markup("").join(rows) + Markup("</table>")
 
 
 async def table_page(
