@@ -588,7 +588,8 @@ class Tables:
             origin = snap.clock_origin or 0
             applied["tick_at_ms"] = game_clock.next_tick_at(game, out.state, origin)
         else:
-            before = seat_clocks.current(snap, game.waiting_on(state))
+            # Who waited is needed only for a table older than its seats' clocks.
+            before = snap.seat_clocks or seat_clocks.current(snap, game.waiting_on(state))
             policy = seat_clocks.policy_of(snap)
             clocks = before.moved(policy, seat, move.forced, after["waiting_on"], at)
             status = FINISHED if over else LIVE
