@@ -251,6 +251,9 @@ class LiveTables:
             table.created_ms = env.time
             table.options = dict(p.get("options") or {})
             table.from_start = True
+            # Who decides first (engines before it named nobody until the first move).
+            table.to_act = waiting_on(p, table.to_act)
+            table.deadlines = _deadlines(p, table.deadlines)
         elif kind == "table.action_applied":
             table.moves.append(env.time)
             table.last_move_ms = max(table.last_move_ms, env.time)

@@ -10,7 +10,7 @@ table is live and waits for it, and never for a bot's or a handed-over seat.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from inferno_clock import ClockPolicy, SeatClocks, SeatDeadline
 
@@ -19,15 +19,20 @@ from .store import Snapshot
 LIVE = "live"
 
 
-def policy_of(snap: Snapshot) -> ClockPolicy:
-    """The clock the table was opened with (all zero: none)."""
-    clock = snap.clock or {}
+def policy(turn_seconds: int, clock: Mapping[str, int] | None) -> ClockPolicy:
+    """A table's clock from its ``turn_seconds`` and stored ``clock`` (all zero: none)."""
+    clock = clock or {}
     return ClockPolicy.from_seconds(
-        snap.turn_seconds,
+        turn_seconds,
         int(clock.get("bank_seconds", 0)),
         int(clock.get("increment_seconds", 0)),
         int(clock.get("grace_seconds", 0)),
     )
+
+
+def policy_of(snap: Snapshot) -> ClockPolicy:
+    """The clock the table was opened with."""
+    return policy(snap.turn_seconds, snap.clock)
 
 
 def current(snap: Snapshot, waiting: Sequence[int]) -> SeatClocks:
@@ -38,15 +43,20 @@ def current(snap: Snapshot, waiting: Sequence[int]) -> SeatClocks:
     return SeatClocks.begin(tuple(waiting), snap.since_ms)
 
 
-def running(snap: Snapshot, waiting: Sequence[int], status: str) -> set[int]:
+def running_of(
+    seats: Sequence[Mapping[str, object]], waiting: Sequence[int], status: str
+) -> set[int]:
     """The seats whose clock runs now: waited for at a live table, played by a person."""
     if status != LIVE:
         return set()
     return {
-        seat
-        for seat in waiting
-        if not snap.seats[seat].get("bot") and not snap.seats[seat].get("abandoned")
+        seat for seat in waiting if not seats[seat].get("bot") and not seats[seat].get("abandoned")
     }
+
+
+def running(snap: Snapshot, waiting: Sequence[int], status: str) -> set[int]:
+    """:func:`running_of` the table's seats."""
+    return running_of(snap.seats, waiting, status)
 
 
 def shown(
@@ -60,6 +70,19 @@ def deadlines(
     snap: Snapshot, clocks: SeatClocks, waiting: Sequence[int], status: str
 ) -> dict[str, int]:
     """When each seat whose clock runs is moved for (ms), as the bus payloads carry it."""
-    return {
-        str(s.seat): s.deadline_ms for s in shown(snap, clocks, waiting, status) if s.deadline_ms
-    }
+    return by_seat(shown(snap, clocks, waiting, status))
+
+
+def opening_deadlines(
+    table_policy: ClockPolicy,
+    seats: Sequence[Mapping[str, object]],
+    clocks: SeatClocks,
+    waiting: Sequence[int],
+) -> dict[str, int]:
+    """:func:`deadlines` of a table just opened (no snapshot of it exists yet)."""
+    return by_seat(clocks.shown(table_policy, len(seats), running_of(seats, waiting, LIVE)))
+
+
+def by_seat(shown_clocks: Sequence[SeatDeadline]) -> dict[str, int]:
+    """The bus's ``deadlines``: ``{"seat": epoch ms}`` of the seats that have one."""
+    return {str(s.seat): s.deadline_ms for s in shown_clocks if s.deadline_ms}

@@ -342,11 +342,20 @@ class Tables:
             "spectator_delay_seconds": spectator_delay,
             "private": private,
         }
+        # Who decides first, as every later change names it: a watcher of the bus knows whom
+        # a new table waits for (and until when) before anyone moves.
+        announced.update(deciding(game, state))
         real_time = game_clock.is_real_time(game)
+        begun = None
         if real_time:
             # The game clock starts now; the first tick (the countdown's end) is announced with
             # the table so the timer service can schedule it.
             announced["tick_at_ms"] = game_clock.next_tick_at(game, state, at)
+        else:
+            begun = SeatClocks.begin(tuple(announced["waiting_on"]), at)
+            announced["deadlines"] = seat_clocks.opening_deadlines(
+                seat_clocks.policy(turn_seconds, clock), seat_list, begun, announced["waiting_on"]
+            )
         created = envelope(EventType.TABLE_CREATED, table_id, 1, at, announced)
         events = game.opening_events(state)
         fields: dict[str, str | bytes | int] = {
@@ -367,10 +376,9 @@ class Tables:
             fields["spectator_delay"] = spectator_delay
         if private:
             fields["private"] = 1
-        if real_time:
+        if begun is None:
             fields["clock_origin"] = at
         else:
-            begun = SeatClocks.begin(game.waiting_on(state), at)
             fields["seat_clocks"] = json.dumps(begun.to_json())
         if not await self.store.create(table_id, fields, events, [created]):
             raise AlreadyExists(f"a table {table_id!r} already exists", reason="table_exists")

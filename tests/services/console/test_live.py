@@ -245,6 +245,47 @@ async def test_the_spectator_count_comes_from_the_bus_and_is_pushed(
         await client.aclose()
 
 
+def test_a_new_table_shows_who_must_act_before_anyone_moves(
+    redis_url: str, redis_prefix: str
+) -> None:
+    """``table.created`` names the first decision (``waiting_on``, ``deadlines``): the row shows
+    who must act and until when at once; an older engine's, naming nobody, shows nobody."""
+    import redis
+
+    from inferno_bus import Publisher
+    from inferno_console.live import read_entry
+
+    sync = redis.Redis.from_url(redis_url)
+    live = LiveTables(aioredis.Redis.from_url(redis_url), redis_prefix)
+    new, old = "a1" * 16, "b2" * 16
+    created = {"game": "dantes_inferno", "seats": SEATS, "clock": {"turn_seconds": 30}}
+    try:
+        Publisher(sync, redis_prefix).publish_many(
+            [
+                Envelope.new(
+                    EventType.TABLE_CREATED,
+                    new,
+                    1,
+                    {
+                        **created,
+                        "to_act": [0, 1, 2],
+                        "waiting_on": [0],
+                        "deadlines": {"0": 1_800_000_030_000},
+                    },
+                ),
+                Envelope.new(EventType.TABLE_CREATED, old, 1, created),
+            ]
+        )
+        for _id, fields in sync.xrange(stream_key(redis_prefix, "tables")):
+            live.apply(read_entry(fields))
+        rows = {r["id"]: r for r in live.rows()}
+        assert rows[new]["to_act"] == ["Ana0"]
+        assert rows[new]["deadline_ms"] == 1_800_000_030_000
+        assert rows[old]["to_act"] == []
+    finally:
+        sync.close()
+
+
 def test_the_deadline_is_the_waited_seats_own_from_the_bus(
     redis_url: str, redis_prefix: str
 ) -> None:

@@ -189,3 +189,35 @@ async def test_a_nonsense_hand_over_setting_is_refused(engine) -> None:
     code, trailers = status_of(caught.value)
     assert code == grpc.StatusCode.INVALID_ARGUMENT
     assert "hand_over_after" in caught.value.details() and trailers["inferno-reason"] == "bad_clock"
+
+
+async def test_a_new_table_announces_whom_it_waits_for_and_until_when(
+    engine, redis_url, redis_prefix
+) -> None:
+    """``table.created`` names the first decision as every later change does, so a watcher of
+    the bus (the console's live list) shows who must act before anyone has moved."""
+    await create_table(engine.address, "c7", PLAYERS, turn_seconds=20, bank_seconds=60)
+    lobby = Client(engine.address, "lobby", Role.SERVICE)
+    request = pb.CreateTableRequest(table_id="c7b", game="oh_hell", turn_seconds=20)
+    for name in PLAYERS:
+        request.seats.add(player_id=name, name=name.title(), bot=True)
+    try:
+        await lobby.stub.CreateTable(request, metadata=lobby.metadata)
+        view = await lobby.view("c7")
+        bots = await lobby.view("c7b")
+    finally:
+        await lobby.close()
+    envelopes = await bus_when(
+        redis_url,
+        redis_prefix,
+        lambda es: {e.table for e in es if e.type == "table.created"} >= {"c7", "c7b"},
+    )
+    created = {e.table: e.payload for e in envelopes if e.type == "table.created"}
+    people, robots = created["c7"], created["c7b"]
+    assert people["to_act"] == list(view.decision.seats) and people["to_act"]
+    assert people["waiting_on"] == list(view.decision.waiting_on)
+    shown = {str(c.seat): c.deadline_ms for c in view.clocks.seats if c.deadline_ms}
+    assert people["deadlines"] == shown and shown, "the same deadlines GetView shows"
+    # A table of bots waits for someone too, but no person's clock runs.
+    assert robots["waiting_on"] == list(bots.decision.waiting_on) and robots["waiting_on"]
+    assert robots["deadlines"] == {}
