@@ -7,6 +7,11 @@ process, waits until each answers its health check, and prints the addresses. Ct
 SIGTERM stops the services in reverse order, then the embedded servers; a second run keeps
 the data. The token key shared by the lobby and the engine is generated once and kept in
 ``.data/token_key`` (local use only: ``INFERNO_ENV`` stays ``local``).
+
+A service counts as up only when its health check answers *and* its own process holds its
+port: another program that took a chosen port between the launcher's look and the service's
+bind (two launches at once) is never mistaken for it. A port the launcher chose itself is
+chosen again when that happens; a port given on the command line is reported as taken.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import httpx
@@ -62,6 +67,10 @@ class Service:
     required: bool = True
     args: tuple[str, ...] = ()  # after ``python -m <module>``
     needs: str = ""  # the module that must exist for it to run (default: <module>.__main__)
+    #: The :class:`Ports` field its health check is served on (it must hold that port).
+    port: str = ""
+    #: The :class:`Ports` fields it binds that the launcher chose (chosen again if taken).
+    chosen: tuple[str, ...] = ()
     process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
 
     def available(self) -> bool:
@@ -102,6 +111,8 @@ SERVICES: list[Service] = [
             "INFERNO_ENGINE_METRICS_PORT": str(p.engine_metrics),
         },
         ready=_engine_ready,
+        port="engine",
+        chosen=("engine_metrics",),
         address=lambda p: (
             f"127.0.0.1:{p.engine} (gRPC); metrics http://127.0.0.1:{p.engine_metrics}/metrics"
         ),
@@ -116,6 +127,8 @@ SERVICES: list[Service] = [
             "INFERNO_GRPC_WEB_PORT": str(p.web),
         },
         ready=lambda p: _http_ready(f"http://127.0.0.1:{p.web}/health/ready"),
+        port="web",
+        chosen=("web",),
         address=lambda p: f"http://127.0.0.1:{p.web} (the engine for browsers: gRPC-web)",
         required=False,
     ),
@@ -128,6 +141,7 @@ SERVICES: list[Service] = [
             "INFERNO_ENGINE_ADDRESS": f"127.0.0.1:{p.engine}",
         },
         ready=lambda p: _http_ready(f"http://127.0.0.1:{p.lobby}/health/ready"),
+        port="lobby",
         address=lambda p: f"http://127.0.0.1:{p.lobby}",
     ),
     Service(
@@ -138,6 +152,7 @@ SERVICES: list[Service] = [
             "INFERNO_SCORING_API_PORT": str(p.scoring),
         },
         ready=lambda p: _http_ready(f"http://127.0.0.1:{p.scoring}/readyz"),
+        port="scoring",
         address=lambda p: f"http://127.0.0.1:{p.scoring}",
     ),
     Service(
@@ -164,6 +179,8 @@ SERVICES: list[Service] = [
             "INFERNO_WORKER_METRICS_HOST": "127.0.0.1",
         },
         ready=lambda p: _http_ready(f"http://127.0.0.1:{p.worker}/health/ready"),
+        port="worker",
+        chosen=("worker",),
         address=lambda p: f"http://127.0.0.1:{p.worker}/metrics (Celery worker)",
         required=False,
     ),
@@ -177,6 +194,8 @@ SERVICES: list[Service] = [
             "INFERNO_WORKER_METRICS_HOST": "127.0.0.1",
         },
         ready=lambda p: _http_ready(f"http://127.0.0.1:{p.dispatcher}/health/ready"),
+        port="dispatcher",
+        chosen=("dispatcher",),
         address=lambda p: f"http://127.0.0.1:{p.dispatcher}/metrics (dispatcher and turn clocks)",
         required=False,
     ),
@@ -194,6 +213,8 @@ SERVICES: list[Service] = [
             "INFERNO_DISPATCHER_METRICS_URL": f"http://127.0.0.1:{p.dispatcher}",
         },
         ready=lambda p: _http_ready(f"http://127.0.0.1:{p.console}/health/ready"),
+        port="console",
+        chosen=("console",),
         address=lambda p: f"http://127.0.0.1:{p.console} (operator console)",
         required=False,
     ),
@@ -213,6 +234,23 @@ def token_key(data: Path) -> str:
 
 def _url_from_env(*names: str) -> str | None:
     return next((os.environ[n] for n in names if os.environ.get(n)), None)
+
+
+def listening_ports(pid: int) -> set[int] | None:
+    """The TCP ports a process and its children listen on; None where the system does not say
+    (another user's process, or a system that needs more rights for it)."""
+    import psutil
+
+    try:
+        process = psutil.Process(pid)
+        ports = set()
+        for proc in (process, *process.children(recursive=True)):
+            for conn in proc.net_connections(kind="inet"):
+                if conn.status == psutil.CONN_LISTEN and conn.laddr:
+                    ports.add(int(conn.laddr.port))
+    except (psutil.NoSuchProcess, psutil.AccessDenied, psutil.ZombieProcess):
+        return None
+    return ports
 
 
 def _pick_port(preferred: int) -> int:
@@ -284,6 +322,32 @@ class Stack:
         self.print_addresses()
 
     def _start_service(self, service: Service, key: str) -> None:
+        """Start ``service`` and wait until it is up; if it stops at once because a port the
+        launcher chose for it was taken meanwhile (another launch), choose again (twice)."""
+        for attempt in range(3):
+            if self._launch(service, key):
+                return
+            assert service.process is not None
+            taken = [f for f in service.chosen if not port_is_free(getattr(self.ports, f))]
+            log_file = self.data / "logs" / f"{service.name}.log"
+            if not taken or attempt == 2:
+                code = service.process.returncode
+                own = getattr(self.ports, service.port) if service.port else 0
+                busy = (
+                    f"; port {own} is in use by another program"
+                    if own and not taken and not port_is_free(own)
+                    else ""
+                )
+                raise EmbeddedError(f"{service.name} exited (code {code}){busy}; see {log_file}")
+            from .embedded import free_port
+
+            fresh = {f: free_port() for f in taken}
+            shown = ", ".join(f"{getattr(self.ports, f)} → {port}" for f, port in fresh.items())
+            self.say(f"{service.name}: its port was taken as it started; trying again ({shown})")
+            self.ports = replace(self.ports, **fresh)
+
+    def _launch(self, service: Service, key: str) -> bool:
+        """One start of ``service``: True once it is up, False if it exited first."""
         env = {
             **os.environ,
             "INFERNO_ENV": "local",
@@ -305,20 +369,27 @@ class Stack:
             start_new_session=True,
         )
         log.close()
-        self.started.append(service)
+        if service not in self.started:
+            self.started.append(service)
         deadline = time.monotonic() + self.args.start_timeout
-        while not service.ready(self.ports):
+        while not (service.ready(self.ports) and self._holds_its_port(service)):
             if service.process.poll() is not None:
-                raise EmbeddedError(
-                    f"{service.name} exited (code {service.process.returncode}); "
-                    f"see {self.data / 'logs' / (service.name + '.log')}"
-                )
+                return False
             if self.stopping.is_set():
-                return
+                return True
             if time.monotonic() > deadline:
                 raise EmbeddedError(f"{service.name} did not become ready in time")
             time.sleep(0.1)
         self.say(f"{service.name} is up (pid {service.process.pid})")
+        return True
+
+    def _holds_its_port(self, service: Service) -> bool:
+        """Whether the health check that answered is the service's own (not another program's
+        on the same port); True where the system does not tell."""
+        if not service.port or service.process is None:
+            return True
+        ports = listening_ports(service.process.pid)
+        return ports is None or getattr(self.ports, service.port) in ports
 
     def print_addresses(self) -> None:
         rows = [(s.name, s.address(self.ports)) for s in self.started]

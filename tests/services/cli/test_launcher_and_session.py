@@ -55,6 +55,49 @@ def test_the_launcher_refuses_a_port_in_use(
     assert not (tmp_path / "d").exists()  # nothing was started or written
 
 
+def test_a_port_taken_as_a_service_starts_is_not_mistaken_for_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two launches at once: another program takes the port the launcher chose for a service
+    (here the browsers' engine) and answers its health check. The launcher does not call the
+    service up on the impostor's answer; it sees its own process stop, chooses another port,
+    and the service comes up there, its own process holding it."""
+    import threading
+    from dataclasses import replace
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    class Healthy(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 (the http.server name)
+            self.send_response(200)
+            self.end_headers()
+            self.wfile.write(b"ok")
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    impostor = ThreadingHTTPServer(("127.0.0.1", 0), Healthy)
+    taken = impostor.server_address[1]
+    threading.Thread(target=impostor.serve_forever, daemon=True).start()
+    launcher = stack.Stack(stack.parser().parse_args(["--data-dir", str(tmp_path / "d")]))
+    (launcher.data / "logs").mkdir(parents=True)
+    launcher.redis_url, launcher.database_url = "redis://127.0.0.1:1/0", "postgresql://x/y"
+    launcher.ports = replace(launcher.ports, web=taken)
+    web = next(s for s in stack.SERVICES if s.name == "engine-web")
+    try:
+        launcher._start_service(web, "k" * 32)
+        assert launcher.ports.web != taken
+        assert web.process is not None and web.process.poll() is None
+        assert launcher.ports.web in (stack.listening_ports(web.process.pid) or set())
+        ready = httpx.get(f"http://127.0.0.1:{launcher.ports.web}/health/ready", timeout=5)
+        assert ready.status_code == 200
+        said = capsys.readouterr().out
+        assert f"engine-web: its port was taken as it started; trying again ({taken} → " in said
+    finally:
+        launcher.stop()
+        impostor.shutdown()
+        impostor.server_close()
+
+
 def test_the_session_file_is_private_and_survives_garbage(tmp_path: Path) -> None:
     path = tmp_path / "deep" / "session.json"
     session = Session()
