@@ -67,7 +67,7 @@ def test_a_port_taken_as_a_service_starts_is_not_mistaken_for_it(
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
     class Healthy(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 (the http.server name)
+        def do_GET(self) -> None:
             self.send_response(200)
             self.end_headers()
             self.wfile.write(b"ok")
