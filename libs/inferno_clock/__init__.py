@@ -150,11 +150,18 @@ class SeatClocks:
             banks[mover] = bank_after(policy, self.bank(policy, mover), start, at_ms, not forced)
         timeouts = dict(self.timeouts)
         timeouts[mover] = timeouts.get(mover, 0) + 1 if forced else 0
-        started = {
+        return SeatClocks(self.decisions(waiting, at_ms, mover), banks, timeouts)
+
+    def decisions(
+        self, waiting: list[int] | tuple[int, ...], at_ms: int, mover: int | None = None
+    ) -> dict[int, int]:
+        """When each seat of ``waiting`` began the decision it is in at ``at_ms``, after
+        ``mover`` moved (None: nobody, the table only changed): a seat still deciding keeps its
+        start unless it is the mover; a seat newly waited for begins at ``at_ms``."""
+        return {
             seat: self.started[seat] if seat != mover and seat in self.started else at_ms
             for seat in waiting
         }
-        return SeatClocks(started, banks, timeouts)
 
     def restarted(self, waiting: list[int] | tuple[int, ...], at_ms: int) -> SeatClocks:
         """After a pause: every seat the table waits for starts its decision afresh."""

@@ -29,7 +29,7 @@ import structlog
 
 from inferno_bus import Envelope
 from inferno_bus.consumer import Message
-from inferno_clock import ClockPolicy, bank_after, decision_deadline, grace_deadline
+from inferno_clock import ClockPolicy, SeatClocks, bank_after, decision_deadline, grace_deadline
 from inferno_logs import bound
 from inferno_proto.decisions import waiting_on as decision_waiting_on
 
@@ -319,13 +319,14 @@ class Dispatcher:
         if touch:
             self.records.touch(table_id, now)
         # A seat still deciding after *another* seat moved (sealed bids) keeps its start, so
-        # others' moves never give it more time. After its own move a decision is new.
-        started = {
-            seat: record.started[seat]
-            if seat != mover and seat in record.started and not restart
-            else at_ms
-            for seat in to_act
-        }
+        # others' moves never give it more time. After its own move a decision is new; after
+        # a resume every decision is. The engine keeps its seats' clocks by the same steps.
+        clocks = SeatClocks(record.started, record.banks, {})
+        started = (
+            clocks.restarted(to_act, at_ms).started
+            if restart
+            else clocks.decisions(to_act, at_ms, mover)
+        )
         due: dict[int, int] = {}
         for seat in to_act:
             if record.moved_by_bot(seat, now):
