@@ -24,6 +24,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from prometheus_client.parser import text_string_to_metric_families
 
 from inferno_bus import stream_key
+from inferno_bus.background import stop_if_cancelled
 
 from .settings import Settings
 
@@ -97,6 +98,7 @@ class Health:
 
     async def _run(self) -> None:
         while True:
+            stop_if_cancelled()
             try:
                 self.samples.append(await self.sample())
             except asyncio.CancelledError:

@@ -22,11 +22,13 @@ from typing import Any, NamedTuple
 import redis.asyncio as aioredis
 
 from inferno_bus import EventType, stream_key
+from inferno_bus.background import stop_if_cancelled
 
 log = logging.getLogger(__name__)
 
 EVENTS_KEPT = 300  # per table, for its page's event log
 SNAPSHOT_EVENTS = 50  # per table, in the snapshot
+STOP_SECONDS = 5.0  # how long stop() waits for its tasks
 #: What a snapshot keeps of a table (plain data; see LiveTables.snapshot).
 SNAPSHOT_FIELDS = (
     "id", "game", "seats", "status", "version", "created_ms", "last_change_ms", "last_move_ms",
@@ -218,6 +220,16 @@ class LiveTables:
         snapshot_every_seconds: float = 30.0,
     ) -> None:
         self._redis, self.stream = redis, stream_key(prefix, "tables")
+        # The blocking reads of the bus go over a connection of their own (not one of the
+        # pool's that pages and snapshots share), which :meth:`stop` closes: redis-py was seen
+        # to go on waiting for a blocking XREAD's answer after its task was cancelled.
+        pool = redis.connection_pool
+        self._bus = aioredis.Redis(
+            connection_pool=aioredis.ConnectionPool(
+                connection_class=pool.connection_class, **pool.connection_kwargs
+            )
+        )
+        self._stopping = False
         self.tables: dict[str, LiveTable] = {}
         self.stuck_ms = int(stuck_minutes * 60_000)
         self._push_every, self._keep_ended = push_every_seconds, keep_ended_seconds * 1000
@@ -355,6 +367,7 @@ class LiveTables:
     async def _keep_snapshots(self) -> None:
         saved = ""
         while True:
+            stop_if_cancelled()
             await asyncio.sleep(self._snapshot_every)
             if self.caught_up.is_set() and self.last_id != saved:
                 try:
@@ -364,21 +377,37 @@ class LiveTables:
                     log.warning("could not save the live-list snapshot: %s", err)
 
     async def stop(self) -> None:
+        """Stop reading and pushing; returns within seconds even if a read of the bus does not
+        give up when cancelled (its connection is closed under it)."""
+        self._stopping = True
         for task in self._tasks:
             task.cancel()
+        pending = set(self._tasks)
+        give_up = time.monotonic() + STOP_SECONDS
+        while pending and time.monotonic() < give_up:
+            # Closing the reader's connections (a read that carried on may have opened one
+            # since) ends its read with a connection error, which it takes as the end.
+            with contextlib.suppress(Exception):
+                await self._bus.connection_pool.disconnect(inuse_connections=True)
+            _, pending = await asyncio.wait(pending, timeout=0.1)
+        for task in pending:
+            log.warning("%s did not stop in %s s; left behind", task.get_name(), STOP_SECONDS)
         for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+            if task.done() and not task.cancelled():
+                task.exception()  # retrieved: a reader that ended on an error is no news here
+        with contextlib.suppress(Exception):
+            await self._bus.aclose()
 
     async def _read(self) -> None:
-        while True:
+        while not self._stopping:
+            stop_if_cancelled()
             try:
-                answer = await self._redis.xread(
-                    {self.stream: self.last_id}, count=1000, block=1000
-                )
+                answer = await self._bus.xread({self.stream: self.last_id}, count=1000, block=1000)
             except asyncio.CancelledError:
                 raise
             except Exception as err:  # Redis restarting: say so, wait, go on where we were
+                if self._stopping:
+                    return
                 log.warning("reading the bus failed: %s; retrying", err)
                 await asyncio.sleep(1)
                 continue
@@ -425,6 +454,7 @@ class LiveTables:
     async def _push(self) -> None:
         last_sweep = 0.0
         while True:
+            stop_if_cancelled()
             await asyncio.sleep(self._push_every)
             now = int(time.time() * 1000)
             gone: list[str] = []

@@ -26,6 +26,8 @@ from collections.abc import AsyncIterator
 
 import structlog
 
+from inferno_bus.background import stop_if_cancelled
+
 from . import metrics
 from .store import StoredEvent, TableStore
 
@@ -154,6 +156,7 @@ class Feeds:
         (unfiltered: the caller filters for its viewer)."""
         cursor = after
         while True:
+            stop_if_cancelled()  # a client gone while a read swallowed its call's cancel
             batch = await self.store.events_after(table_id, cursor)
             if batch:
                 cursor = batch[-1].id

@@ -38,6 +38,7 @@ import uuid
 import structlog
 
 from inferno_bus import EventType
+from inferno_bus.background import stop_if_cancelled
 
 from .bus import Publisher, envelope
 from .delay import now_ms
@@ -253,6 +254,7 @@ class Presence:
 
     async def _run(self) -> None:
         while True:
+            stop_if_cancelled()
             await asyncio.sleep(self.ttl_ms / 3000)
             try:
                 await self.refresh()
@@ -289,6 +291,7 @@ class Presence:
 
     async def _settle_loop(self) -> None:
         while True:
+            stop_if_cancelled()
             await asyncio.sleep(max(self.debounce_ms / 4000, 0.05))
             try:
                 await self.settle()

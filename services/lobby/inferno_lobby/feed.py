@@ -28,6 +28,7 @@ import structlog
 from redis.asyncio import Redis
 
 from inferno_bus import EventType, stream_key
+from inferno_bus.background import stop_if_cancelled
 from inferno_bus.envelope import Envelope, MalformedEvent
 
 from .bounds import sentence
@@ -161,6 +162,7 @@ class FeedHub:
         ids = await self._last_ids()  # only what happens from now on
         self._ready.set()
         while True:
+            stop_if_cancelled()
             try:
                 answer = await self._redis.xread(ids, count=100, block=1000)
             except asyncio.CancelledError:

@@ -23,8 +23,8 @@ import structlog
 from redis.asyncio import Redis
 
 from inferno_auth import Claims
+from inferno_bus.background import stop_if_cancelled
 
-from .background import stop_if_cancelled
 from .bounds import sentence
 from .errors import Conflict, LobbyError, NotFound
 from .schemas import QuickPlayTicket

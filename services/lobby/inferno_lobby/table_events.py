@@ -19,9 +19,9 @@ from redis.asyncio import Redis
 from redis.exceptions import ResponseError
 
 from inferno_bus import Envelope, EventType, stream_key
+from inferno_bus.background import stop_if_cancelled
 from inferno_bus.envelope import MalformedEvent
 
-from .background import stop_if_cancelled
 from .bounds import sentence, short
 from .tables import Tables
 

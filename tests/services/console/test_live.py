@@ -4,6 +4,7 @@ to the pages that follow, and entries the list cannot use skipped without stoppi
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 import redis.asyncio as aioredis
@@ -350,3 +351,37 @@ def test_the_deadline_is_the_waited_seats_own_from_the_bus(
             assert row["version"] == version and row["deadline_ms"] == due, (kind, row)
     finally:
         sync.close()
+
+
+async def test_stopping_ends_even_a_read_that_ignores_its_cancellation(
+    redis_url: str, redis_prefix: str
+) -> None:
+    """redis-py was seen to go on waiting for a blocking XREAD's answer after its task was
+    cancelled, so stopping the console hung. Here the read does that on purpose (a minute's
+    block, cancellation ignored): ``stop`` still returns at once, with no task left behind."""
+    client = aioredis.Redis.from_url(redis_url)
+    live = LiveTables(client, redis_prefix)
+    real_xread = live._bus.xread
+    ignored = 0
+
+    async def stubborn(*args: object, **kwargs: object) -> object:
+        nonlocal ignored
+        while True:
+            try:
+                return await real_xread(*args, **{**kwargs, "block": 60_000})
+            except asyncio.CancelledError:
+                ignored += 1  # as seen: the read goes on
+
+    live._bus.xread = stubborn  # type: ignore[method-assign]
+    try:
+        await live.start()
+        await asyncio.sleep(0.3)  # the reader is inside its blocking read now
+        started = time.monotonic()
+        await asyncio.wait_for(live.stop(), 10)
+        assert time.monotonic() - started < 3
+        assert ignored >= 1, "the read was cancelled and carried on, as redis-py's did"
+        assert all(task.done() for task in live._tasks)
+        # The pages' connection pool is the caller's and still works.
+        assert await client.ping()
+    finally:
+        await client.aclose()

@@ -1,4 +1,4 @@
-"""The lobby's background loops stop when cancelled, even when a call inside swallows the
+"""The services' background loops stop when cancelled, even when a call inside swallows the
 cancellation (as a driver caught mid-command may): the shutdown must never hang on them."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-from inferno_lobby.background import stop_if_cancelled
+from inferno_bus.background import stop_if_cancelled
 
 
 async def swallowing_call() -> None:
