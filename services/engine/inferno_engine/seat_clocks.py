@@ -43,9 +43,7 @@ def current(snap: Snapshot, waiting: Sequence[int]) -> SeatClocks:
     return SeatClocks.begin(tuple(waiting), snap.since_ms)
 
 
-def running_of(
-    seats: Sequence[Mapping[str, object]], waiting: Sequence[int], status: str
-) -> set[int]:
+def running(seats: Sequence[Mapping[str, object]], waiting: Sequence[int], status: str) -> set[int]:
     """The seats whose clock runs now: waited for at a live table, played by a person."""
     if status != LIVE:
         return set()
@@ -54,35 +52,28 @@ def running_of(
     }
 
 
-def running(snap: Snapshot, waiting: Sequence[int], status: str) -> set[int]:
-    """:func:`running_of` the table's seats."""
-    return running_of(snap.seats, waiting, status)
-
-
 def shown(
-    snap: Snapshot, clocks: SeatClocks, waiting: Sequence[int], status: str
-) -> list[SeatDeadline]:
-    """Every seat's clock as ``GetView`` shows it."""
-    return clocks.shown(policy_of(snap), len(snap.seats), running(snap, waiting, status))
-
-
-def deadlines(
-    snap: Snapshot, clocks: SeatClocks, waiting: Sequence[int], status: str
-) -> dict[str, int]:
-    """When each seat whose clock runs is moved for (ms), as the bus payloads carry it."""
-    return by_seat(shown(snap, clocks, waiting, status))
-
-
-def opening_deadlines(
-    table_policy: ClockPolicy,
+    policy: ClockPolicy,
     seats: Sequence[Mapping[str, object]],
     clocks: SeatClocks,
     waiting: Sequence[int],
+    status: str,
+) -> list[SeatDeadline]:
+    """Every seat's clock as ``GetView`` shows it."""
+    return clocks.shown(policy, len(seats), running(seats, waiting, status))
+
+
+def deadlines(
+    policy: ClockPolicy,
+    seats: Sequence[Mapping[str, object]],
+    clocks: SeatClocks,
+    waiting: Sequence[int],
+    status: str,
 ) -> dict[str, int]:
-    """:func:`deadlines` of a table just opened (no snapshot of it exists yet)."""
-    return by_seat(clocks.shown(table_policy, len(seats), running_of(seats, waiting, LIVE)))
-
-
-def by_seat(shown_clocks: Sequence[SeatDeadline]) -> dict[str, int]:
-    """The bus's ``deadlines``: ``{"seat": epoch ms}`` of the seats that have one."""
-    return {str(s.seat): s.deadline_ms for s in shown_clocks if s.deadline_ms}
+    """When each seat whose clock runs is moved for (epoch ms, by seat as text), as the bus
+    payloads carry it."""
+    return {
+        str(s.seat): s.deadline_ms
+        for s in shown(policy, seats, clocks, waiting, status)
+        if s.deadline_ms
+    }

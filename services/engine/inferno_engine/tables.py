@@ -353,8 +353,12 @@ class Tables:
             announced["tick_at_ms"] = game_clock.next_tick_at(game, state, at)
         else:
             begun = SeatClocks.begin(tuple(announced["waiting_on"]), at)
-            announced["deadlines"] = seat_clocks.opening_deadlines(
-                seat_clocks.policy(turn_seconds, clock), seat_list, begun, announced["waiting_on"]
+            announced["deadlines"] = seat_clocks.deadlines(
+                seat_clocks.policy(turn_seconds, clock),
+                seat_list,
+                begun,
+                announced["waiting_on"],
+                LIVE,
             )
         created = envelope(EventType.TABLE_CREATED, table_id, 1, at, announced)
         events = game.opening_events(state)
@@ -601,7 +605,9 @@ class Tables:
             policy = seat_clocks.policy_of(snap)
             clocks = before.moved(policy, seat, move.forced, after["waiting_on"], at)
             status = FINISHED if over else LIVE
-            applied["deadlines"] = seat_clocks.deadlines(snap, clocks, after["waiting_on"], status)
+            applied["deadlines"] = seat_clocks.deadlines(
+                policy, snap.seats, clocks, after["waiting_on"], status
+            )
         outbox = [
             envelope(EventType.ACTION_APPLIED, move.table_id, version, at, applied),
             *self._results(snap, out.state, events, version, at, over),
@@ -855,7 +861,8 @@ class Tables:
         view = TableView(snap, viewer, game.view(state, viewer), legal, decision, waiting)
         if not game_clock.is_real_time(game):
             clocks = seat_clocks.current(snap, waiting)
-            shown = seat_clocks.shown(snap, clocks, waiting, snap.status)
+            policy = seat_clocks.policy_of(snap)
+            shown = seat_clocks.shown(policy, snap.seats, clocks, waiting, snap.status)
             return replace(view, seat_clocks=tuple(shown))
         if snap.status in ENDED:
             return view
@@ -1007,7 +1014,10 @@ class Tables:
                 # A resumed decision starts afresh for every seat the table waits for.
                 waiting = game.waiting_on(now)
                 clocks = seat_clocks.current(snap, waiting).restarted(waiting, at)
-                changed["deadlines"] = seat_clocks.deadlines(snap, clocks, waiting, LIVE)
+                policy = seat_clocks.policy_of(snap)
+                changed["deadlines"] = seat_clocks.deadlines(
+                    policy, snap.seats, clocks, waiting, LIVE
+                )
             elif not real_time:
                 changed["deadlines"] = {}  # paused: no clock runs
             if real_time and status == LIVE:
@@ -1053,8 +1063,10 @@ class Tables:
             clocks = seat_clocks.current(snap, waiting)
             handed = {**data, **deciding(game, state)}
             if not game_clock.is_real_time(game):
-                after = replace(snap, seats=seats)  # the seat's clock stops: a bot plays it
-                handed["deadlines"] = seat_clocks.deadlines(after, clocks, waiting, snap.status)
+                # With the new seats: the handed-over seat's clock stops, a bot plays it.
+                handed["deadlines"] = seat_clocks.deadlines(
+                    seat_clocks.policy_of(snap), seats, clocks, waiting, snap.status
+                )
             item = envelope(EventType.SEAT_HANDED_OVER, table_id, version, at, handed)
             committed = await self.store.hand_over(
                 table_id,
