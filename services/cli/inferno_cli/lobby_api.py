@@ -18,11 +18,13 @@ class ClientError(Exception):
     """A request the lobby or the engine refused, with a message for the player."""
 
 
-def _problem(response: httpx.Response) -> str:
+def _problem(response: httpx.Response, service: str = "the lobby") -> str:
+    """The refusal in the service's own words (FastAPI's ``detail``; the lobby and scoring
+    answer alike)."""
     try:
         body = response.json()
     except ValueError:
-        return f"the lobby answered {response.status_code}: {response.text[:200]}"
+        return f"{service} answered {response.status_code}: {response.text[:200]}"
     detail = body.get("detail") if isinstance(body, dict) else None
     if isinstance(detail, list):  # FastAPI's validation shape: name each field and the reason
         parts = []
@@ -30,7 +32,7 @@ def _problem(response: httpx.Response) -> str:
             where = ".".join(str(p) for p in item.get("loc", []) if p != "body")
             parts.append(f"{where}: {item.get('msg')}" if where else str(item.get("msg")))
         return "; ".join(parts)
-    return str(detail or f"the lobby answered {response.status_code}")
+    return str(detail or f"{service} answered {response.status_code}")
 
 
 class Lobby:

@@ -12,16 +12,7 @@ from typing import Any
 
 import httpx
 
-from .lobby_api import ClientError
-
-
-def _problem(response: httpx.Response) -> str:
-    try:
-        body = response.json()
-    except ValueError:
-        return f"scoring answered {response.status_code}: {response.text[:200]}"
-    detail = body.get("detail") if isinstance(body, dict) else None
-    return str(detail or f"scoring answered {response.status_code}")
+from .lobby_api import ClientError, _problem
 
 
 class Scoring:
@@ -43,7 +34,7 @@ class Scoring:
         if response.status_code == 404:
             return None
         if response.status_code >= 400:
-            raise ClientError(_problem(response))
+            raise ClientError(_problem(response, "scoring"))
         return dict(response.json())
 
     def matches(self, player_id: str, game: str | None, limit: int) -> dict[str, Any]:

@@ -125,6 +125,11 @@ def test_lobby_refusals_become_sentences() -> None:
     )
     assert _problem(fields) == "options.ORDER: must be one of ASC"
     assert "502" in _problem(httpx.Response(502, text="bad gateway"))
+    # Scoring's refusals read the same way, in its name.
+    assert _problem(httpx.Response(503, text="down"), "scoring") == "scoring answered 503: down"
+    assert _problem(httpx.Response(422, json={"detail": "limit: at most 100"}), "scoring") == (
+        "limit: at most 100"
+    )
 
 
 def test_options_are_typed_and_named_in_capitals() -> None:
