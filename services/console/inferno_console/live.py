@@ -221,15 +221,14 @@ class LiveTables:
     ) -> None:
         self._redis, self.stream = redis, stream_key(prefix, "tables")
         # The blocking reads of the bus go over a connection of their own (not one of the
-        # pool's that pages and snapshots share), which :meth:`stop` closes: redis-py was seen
-        # to go on waiting for a blocking XREAD's answer after its task was cancelled.
+        # pool's that pages and snapshots share), which :meth:`stop` closes: a reader whose
+        # cancel a library lost ends on that connection error instead of reading on.
         pool = redis.connection_pool
         self._bus = aioredis.Redis(
             connection_pool=aioredis.ConnectionPool(
                 connection_class=pool.connection_class, **pool.connection_kwargs
             )
         )
-        self._stopping = False
         self.tables: dict[str, LiveTable] = {}
         self.stuck_ms = int(stuck_minutes * 60_000)
         self._push_every, self._keep_ended = push_every_seconds, keep_ended_seconds * 1000
@@ -379,7 +378,6 @@ class LiveTables:
     async def stop(self) -> None:
         """Stop reading and pushing; returns within seconds even if a read of the bus does not
         give up when cancelled (its connection is closed under it)."""
-        self._stopping = True
         for task in self._tasks:
             task.cancel()
         pending = set(self._tasks)
@@ -399,15 +397,14 @@ class LiveTables:
             await self._bus.aclose()
 
     async def _read(self) -> None:
-        while not self._stopping:
+        while True:
             stop_if_cancelled()
             try:
                 answer = await self._bus.xread({self.stream: self.last_id}, count=1000, block=1000)
             except asyncio.CancelledError:
                 raise
             except Exception as err:  # Redis restarting: say so, wait, go on where we were
-                if self._stopping:
-                    return
+                stop_if_cancelled()  # or stop() closed the connection under a lost cancel
                 log.warning("reading the bus failed: %s; retrying", err)
                 await asyncio.sleep(1)
                 continue
